@@ -1,0 +1,225 @@
+package io.brokerbench.cli;
+
+import io.brokerbench.config.ConfigException;
+import io.brokerbench.config.DriverClassResolver;
+import io.brokerbench.config.DriverFile;
+import io.brokerbench.delivery.SubscriptionVerdict;
+import io.brokerbench.lifecycle.ShutdownSequence;
+import io.brokerbench.report.ConsoleReporter;
+import io.brokerbench.result.CsvExport;
+import io.brokerbench.result.ResultWriter;
+import io.brokerbench.run.BenchmarkRun;
+import io.brokerbench.run.IntervalPoint;
+import io.brokerbench.run.RunControl;
+import io.brokerbench.run.RunListener;
+import io.brokerbench.run.RunOptions;
+import io.brokerbench.run.RunRecord;
+import io.brokerbench.time.NanoClock;
+import io.brokerbench.worker.LocalWorker;
+import io.brokerbench.worker.Worker;
+import io.brokerbench.workload.Payloads;
+import io.brokerbench.workload.Workload;
+import io.brokerbench.workload.WorkloadLoader;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code bin/benchmark}: OMB's command line, plus validation and the local-broker default. */
+@Command(name = "benchmark", mixinStandardHelpOptions = true, sortOptions = false,
+        versionProvider = VersionProvider.class,
+        description = {"Runs OMB-format workloads against message brokers and writes one JSON result per workload × driver.",
+            "Exit codes: 0 ok, 1 a run failed (partial result written), 2 bad input, 3 messages lost/duplicated/reordered,"
+                + " 130 interrupted (result written, marked incomplete)."})
+public final class BenchmarkCli implements Callable<Integer> {
+
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd-HH-mm-ss");
+
+    @Option(names = {"-d", "--drivers"}, split = ",", paramLabel = "FILE",
+            description = "Driver YAML files, e.g. driver-kafka/kafka-local.yaml (comma-separated or repeated).")
+    List<Path> drivers = new ArrayList<>();
+
+    @Option(names = {"-w", "--workers"}, split = ",", paramLabel = "URL",
+            description = "Worker URLs (http://host:8080,...) for a distributed run.")
+    List<String> workers = new ArrayList<>();
+
+    @Option(names = {"-wf", "--workers-file"}, paramLabel = "FILE", description = "YAML file listing worker URLs.")
+    Path workersFile;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "Result file (one workload × driver), or a directory for several. Default: <workload>-<driver>-<time>.json here.")
+    Path output;
+
+    @Option(names = {"-x", "--extra"}, description = "Distributed runs: allocate extra consumer workers (OMB's flag).")
+    boolean extraConsumers;
+
+    @Option(names = {"-c", "--csv"}, paramLabel = "DIR",
+            description = "Summarise the result JSON files in DIR as DIR/results.csv and exit (OMB's flag).")
+    Path csvDirectory;
+
+    @Option(names = "--validate", description = "Check the workload and driver files and exit without running.")
+    boolean validateOnly;
+
+    @Option(names = "--readiness-timeout", paramLabel = "SECONDS", defaultValue = "60",
+            description = "How long consumers may take to receive the first probe message (default ${DEFAULT-VALUE}).")
+    int readinessTimeoutSeconds;
+
+    @Parameters(paramLabel = "WORKLOAD", description = "Workload YAML files.")
+    List<Path> workloads = new ArrayList<>();
+
+    private final PrintStream out;
+
+    public BenchmarkCli(PrintStream out) {
+        this.out = out;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (csvDirectory != null) {
+            Path csv = CsvExport.export(csvDirectory);
+            out.println("wrote " + csv);
+            return ExitCode.OK;
+        }
+        if (workloads.isEmpty()) {
+            throw new ConfigException("no workload file given (usage: benchmark --drivers DRIVER.yaml WORKLOAD.yaml ...)");
+        }
+        if (drivers.isEmpty()) {
+            throw new ConfigException("no driver file given: use --drivers, e.g. --drivers driver-kafka/kafka-local.yaml");
+        }
+        if (readinessTimeoutSeconds < 1) {
+            throw new ConfigException("option '--readiness-timeout' = " + readinessTimeoutSeconds + ": must be at least 1");
+        }
+        List<Workload> loadedWorkloads = new ArrayList<>();
+        for (Path workload : workloads) {
+            loadedWorkloads.add(WorkloadLoader.load(workload));
+        }
+        List<DriverFile> loadedDrivers = new ArrayList<>();
+        for (Path driver : drivers) {
+            DriverFile file = DriverFile.load(driver);
+            DriverClassResolver.resolve(file);
+            loadedDrivers.add(file);
+        }
+        if (validateOnly) {
+            workloads.forEach(w -> out.println("valid workload: " + w));
+            drivers.forEach(d -> out.println("valid driver:   " + d));
+            return ExitCode.OK;
+        }
+        if (!workers.isEmpty() || workersFile != null) {
+            throw new ConfigException("distributed runs (--workers/--workers-file) are not available in this build");
+        }
+        if (output != null && loadedWorkloads.size() * loadedDrivers.size() > 1 && !Files.isDirectory(output)) {
+            throw new ConfigException("option '--output' = '" + output + "': several runs need a directory, not a file");
+        }
+        return runAll(loadedWorkloads, loadedDrivers);
+    }
+
+    private int runAll(List<Workload> loadedWorkloads, List<DriverFile> loadedDrivers) throws IOException, InterruptedException {
+        RunControl control = new RunControl();
+        CountDownLatch done = new CountDownLatch(1);
+        Runnable onSignal = () -> {
+            control.requestStop("interrupted by a signal (Ctrl-C)");
+            try {
+                done.await(60, TimeUnit.SECONDS);
+            } catch (InterruptedException ignored) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        ShutdownSequence.register(ShutdownSequence.Stage.STOP_RUNS, onSignal);
+        int exit = ExitCode.OK;
+        try {
+            for (DriverFile driverFile : loadedDrivers) {
+                try (DriverSession session = DriverSession.open(driverFile, out)) {
+                    for (int i = 0; i < loadedWorkloads.size() && !control.stopRequested(); i++) {
+                        exit = Math.max(exit, runOne(loadedWorkloads.get(i), workloads.get(i), session, control));
+                    }
+                }
+                if (control.stopRequested()) {
+                    return ExitCode.INTERRUPTED;
+                }
+            }
+        } finally {
+            done.countDown();
+            ShutdownSequence.unregister(onSignal);
+        }
+        return exit;
+    }
+
+    private int runOne(Workload workload, Path workloadFile, DriverSession session, RunControl control) {
+        out.println();
+        out.println("=== " + workload.name() + " (" + workloadFile + ") on " + session.file().name() + " ("
+                + session.file().file() + ")");
+        RunRecord record = new RunRecord(workload, workloadFile.toString(), session.setup(), Instant.now());
+        record.environment().putAll(RunEnvironment.describe());
+        record.environment().put("localBroker", session.describeBroker());
+        Path target = resultPath(workload, session.file());
+        RunOptions options = new RunOptions(Duration.ofSeconds(readinessTimeoutSeconds),
+                RunOptions.defaults().drainTimeout(), RunOptions.defaults().maxInFlightMessagesPerProducer());
+        List<Worker> local = List.of(new LocalWorker());
+        BenchmarkRun run = new BenchmarkRun(record, Payloads.of(workload), local, options, control,
+                new WritingListener(new ConsoleReporter(out), target), NanoClock.SYSTEM);
+        RunRecord result = run.execute();
+        if (control.stopRequested()) {
+            return ExitCode.INTERRUPTED;
+        }
+        if (!result.complete()) {
+            return ExitCode.RUN_FAILED;
+        }
+        return result.verdicts().stream().allMatch(SubscriptionVerdict::clean) ? ExitCode.OK : ExitCode.DELIVERY_FAILED;
+    }
+
+    private Path resultPath(Workload workload, DriverFile driver) {
+        String name = String.format("%s-%s-%s.json", safe(workload.name()), safe(driver.name()), LocalDateTime.now().format(STAMP));
+        if (output == null) {
+            return Path.of(name);
+        }
+        return Files.isDirectory(output) ? output.resolve(name) : output;
+    }
+
+    private static String safe(String name) {
+        return name.replaceAll("[^A-Za-z0-9._-]+", "_");
+    }
+
+    /** Writes the result file as soon as the run has finished, before its workers are closed. */
+    private final class WritingListener implements RunListener {
+        private final ConsoleReporter console;
+        private final Path target;
+
+        WritingListener(ConsoleReporter console, Path target) {
+            this.console = console;
+            this.target = target;
+        }
+
+        @Override
+        public void note(String message) {
+            console.note(message);
+        }
+
+        @Override
+        public void interval(IntervalPoint point) {
+            console.interval(point);
+        }
+
+        @Override
+        public void finished(RunRecord record) {
+            console.finished(record);
+            try {
+                new ResultWriter().write(record, target);
+                out.println("  result: " + target.toAbsolutePath());
+            } catch (IOException e) {
+                out.println("error: could not write result " + target + ": " + e.getMessage());
+            }
+        }
+    }
+}

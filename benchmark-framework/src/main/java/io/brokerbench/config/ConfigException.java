@@ -1,0 +1,46 @@
+package io.brokerbench.config;
+
+import java.nio.file.Path;
+
+/**
+ * Bad input in a workload, driver or workers file, or on the command line. Its message is one line
+ * that names the file, the field and the value; the CLI prints it as {@code error: <message>} and
+ * exits with code 2, with no stack trace.
+ */
+public final class ConfigException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    public ConfigException(String message) {
+        super(message);
+    }
+
+    public ConfigException(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    /** {@code <file>: field '<field>' = <value>: <problem>}. */
+    public static ConfigException field(Path file, String field, Object value, String problem) {
+        return new ConfigException(file + ": field '" + field + "' = " + render(value) + ": " + problem);
+    }
+
+    /**
+     * Like {@link #field} but with the value already rendered as it was written (numbers, lists),
+     * so it is shown without quotes.
+     */
+    public static ConfigException fieldAsWritten(Path file, String field, String valueAsWritten, String problem) {
+        return new ConfigException(file + ": field '" + field + "' = " + valueAsWritten.replace("\n", "\\n") + ": " + problem);
+    }
+
+    /** {@code <file>: <problem>}, for problems that belong to no single field. */
+    public static ConfigException file(Path file, String problem) {
+        return new ConfigException(file + ": " + problem);
+    }
+
+    private static String render(Object value) {
+        if (value instanceof String s) {
+            return "'" + s.replace("\n", "\\n") + "'";
+        }
+        return String.valueOf(value).replace("\n", "\\n");
+    }
+}

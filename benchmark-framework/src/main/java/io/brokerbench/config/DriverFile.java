@@ -1,0 +1,132 @@
+package io.brokerbench.config;
+
+import io.brokerbench.localbroker.LocalBrokers;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.lang.model.SourceVersion;
+
+/**
+ * A driver YAML file as far as the framework is concerned: {@code name}, {@code driverClass}, the
+ * optional {@code localBroker} type, and the raw text with its {@code ${localBroker.NAME}}
+ * placeholders. All other keys belong to the driver, which judges them itself.
+ */
+public final class DriverFile {
+
+    static final List<String> FRAMEWORK_KEYS = List.of("name", "driverClass", "localBroker");
+
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{localBroker\\.([^}]*)}");
+
+    private final Path file;
+    private final String name;
+    private final String driverClass;
+    private final String localBroker;
+    private final String text;
+    private final Set<String> placeholders;
+
+    private DriverFile(Path file, String name, String driverClass, String localBroker, String text,
+            Set<String> placeholders) {
+        this.file = file;
+        this.name = name;
+        this.driverClass = driverClass;
+        this.localBroker = localBroker;
+        this.text = text;
+        this.placeholders = placeholders;
+    }
+
+    public static DriverFile load(Path file) {
+        String text = YamlTree.readText(file);
+        YamlFields f = new YamlFields(file, YamlTree.parseMapping(file, text));
+
+        String name = requiredText(f, "name");
+        String driverClass = requiredText(f, "driverClass");
+        if (!SourceVersion.isName(driverClass)) {
+            throw ConfigException.field(file, "driverClass", driverClass, "not a Java class name");
+        }
+        String localBroker = f.string("localBroker");
+        if (localBroker != null && !LocalBrokers.isKnown(localBroker)) {
+            throw ConfigException.field(file, "localBroker", localBroker,
+                    "unknown local broker type (known: " + LocalBrokers.knownTypes() + ")");
+        }
+
+        Set<String> placeholders = new LinkedHashSet<>();
+        Matcher m = PLACEHOLDER.matcher(text);
+        while (m.find()) {
+            if (m.group(1).isBlank()) {
+                throw ConfigException.file(file, "placeholder '" + m.group() + "' has no endpoint name");
+            }
+            placeholders.add(m.group(1));
+        }
+        if (localBroker == null && !placeholders.isEmpty()) {
+            throw ConfigException.file(file, "placeholder '${localBroker." + placeholders.iterator().next()
+                    + "}' but no 'localBroker' key says which broker to start");
+        }
+        return new DriverFile(file, name, driverClass, localBroker, text, Set.copyOf(placeholders));
+    }
+
+    private static String requiredText(YamlFields f, String key) {
+        if (!f.has(key)) {
+            throw ConfigException.file(f.file(), "missing required field '" + key + "'");
+        }
+        String value = f.string(key);
+        if (value.isBlank()) {
+            throw ConfigException.field(f.file(), key, value, "must not be empty");
+        }
+        return value.strip();
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String driverClass() {
+        return driverClass;
+    }
+
+    /** The local broker type to start, or null when the file points at an existing broker. */
+    public String localBroker() {
+        return localBroker;
+    }
+
+    public boolean needsLocalBroker() {
+        return localBroker != null;
+    }
+
+    /** The file's text as read. */
+    public String text() {
+        return text;
+    }
+
+    /** The NAMEs of the {@code ${localBroker.NAME}} placeholders in the text. */
+    public Set<String> placeholders() {
+        return placeholders;
+    }
+
+    /**
+     * The text with every {@code ${localBroker.NAME}} replaced by {@code endpoints.get(NAME)}; a
+     * placeholder without a value is a one-line error naming the file and the placeholder.
+     */
+    public String resolvePlaceholders(Map<String, String> endpoints) {
+        Matcher m = PLACEHOLDER.matcher(text);
+        StringBuilder out = new StringBuilder(text.length());
+        while (m.find()) {
+            String value = endpoints.get(m.group(1));
+            if (value == null) {
+                throw ConfigException.file(file, "placeholder '" + m.group() + "' has no value: the "
+                        + localBroker + " local broker provides " + new TreeSet<>(endpoints.keySet()));
+            }
+            m.appendReplacement(out, Matcher.quoteReplacement(value));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+}

@@ -1,0 +1,28 @@
+package io.brokerbench.delivery;
+
+/**
+ * Whether one subscription got every message exactly once and in order.
+ *
+ * @param expected messages its topic's producers sent successfully (sent − failed)
+ * @param received deliveries, duplicates included
+ * @param lost expected messages that never arrived
+ * @param duplicated deliveries beyond the first of a message (within a consumer or across the
+ *     consumers of the subscription)
+ * @param reordered first deliveries that came after a later message of their ordering domain
+ * @param orderingJudged false where the broker promises no order for this workload (then
+ *     reordered is 0 by definition)
+ */
+public record SubscriptionVerdict(
+        String topic,
+        String subscription,
+        long expected,
+        long received,
+        long lost,
+        long duplicated,
+        long reordered,
+        boolean orderingJudged) {
+
+    public boolean clean() {
+        return lost == 0 && duplicated == 0 && reordered == 0;
+    }
+}

@@ -1,0 +1,53 @@
+package io.brokerbench.lifecycle;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One JVM shutdown hook that runs its actions in order, first {@link Stage#STOP_RUNS} then {@link
+ * Stage#STOP_BROKERS}. The JVM starts all of its own hooks at once; a benchmark interrupted with
+ * Ctrl-C must first stop its load and write what it measured, and only then may the local broker
+ * it started be killed.
+ */
+public final class ShutdownSequence {
+
+    /** When an action runs. */
+    public enum Stage {
+        STOP_RUNS,
+        STOP_BROKERS
+    }
+
+    private static final List<List<Runnable>> ACTIONS = List.of(new ArrayList<>(), new ArrayList<>());
+    private static boolean hooked;
+
+    private ShutdownSequence() {
+    }
+
+    public static synchronized void register(Stage stage, Runnable action) {
+        if (!hooked) {
+            Runtime.getRuntime().addShutdownHook(new Thread(ShutdownSequence::runAll, "brokerbench-shutdown"));
+            hooked = true;
+        }
+        ACTIONS.get(stage.ordinal()).add(action);
+    }
+
+    public static synchronized void unregister(Runnable action) {
+        ACTIONS.forEach(list -> list.remove(action));
+    }
+
+    private static void runAll() {
+        List<List<Runnable>> snapshot;
+        synchronized (ShutdownSequence.class) {
+            snapshot = ACTIONS.stream().map(List::copyOf).toList();
+        }
+        for (List<Runnable> stage : snapshot) {
+            for (Runnable action : stage) {
+                try {
+                    action.run();
+                } catch (RuntimeException e) {
+                    System.err.println("shutdown: " + e);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,171 @@
+package io.brokerbench.load;
+
+import io.brokerbench.delivery.ConsumerDelivery;
+import io.brokerbench.delivery.OrderingCheck;
+import io.brokerbench.delivery.SequenceSet;
+import io.brokerbench.stats.LatencyHistograms;
+import io.brokerbench.stats.Metric;
+import io.brokerbench.time.WallClock;
+import io.openmessaging.benchmark.driver.ConsumerCallback;
+import java.nio.ByteBuffer;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The callback one consumer's driver delivers to. It measures end-to-end latency from the header's
+ * microsecond send time (and from the intended time), and records each producer's sequence numbers
+ * for delivery verification.
+ *
+ * <p>Everything happens under this object's monitor: drivers deliver to one consumer from one
+ * thread, so the lock is uncontended, and holding it lets the histograms be plain ones that the
+ * stats reader swaps under the same lock, with no per-value atomics. The state outlives driver
+ * consumers: when consumers are closed and reopened (to build a backlog) the new one gets this
+ * same callback, so nothing received before is forgotten.
+ */
+public final class MeasuringConsumerCallback implements ConsumerCallback {
+
+    private final String topic;
+    private final String subscription;
+    private final boolean headers;
+    private final SequenceSet[] receivedByProducer;
+    private final OrderingCheck ordering;
+    private Histogram endToEnd = LatencyHistograms.newHistogram();
+    private Histogram endToEndFromIntended = LatencyHistograms.newHistogram();
+    private Histogram spareEndToEnd = LatencyHistograms.newHistogram();
+    private Histogram spareFromIntended = LatencyHistograms.newHistogram();
+    private long received;
+    private long duplicates;
+    private long reordered;
+    private long foreign;
+    private long negativeLatencies;
+    private volatile boolean probeSeen;
+
+    /**
+     * @param headers whether payloads carry the header (messages of at least MessageHeader.SIZE bytes)
+     * @param producers how many producers the whole run has (ids 0 .. producers-1)
+     */
+    public MeasuringConsumerCallback(String topic, String subscription, boolean headers, int producers,
+            OrderingCheck ordering) {
+        this.topic = topic;
+        this.subscription = subscription;
+        this.headers = headers;
+        this.receivedByProducer = new SequenceSet[producers];
+        for (int i = 0; i < producers; i++) {
+            receivedByProducer[i] = new SequenceSet();
+        }
+        this.ordering = ordering;
+    }
+
+    @Override
+    public void messageReceived(byte[] payload, long publishTimestamp) {
+        long receivedNanos = System.nanoTime();
+        synchronized (this) {
+            if (!headers) {
+                countWithoutHeader(receivedNanos, publishTimestamp);
+            } else if (!MessageHeader.hasMagic(payload)) {
+                foreign++;
+            } else {
+                count(receivedNanos, MessageHeader.producerId(payload), MessageHeader.sequence(payload),
+                        MessageHeader.intendedMicros(payload), MessageHeader.sendMicros(payload));
+            }
+        }
+    }
+
+    @Override
+    public void messageReceived(ByteBuffer payload, long publishTimestamp) {
+        long receivedNanos = System.nanoTime();
+        synchronized (this) {
+            if (!headers) {
+                countWithoutHeader(receivedNanos, publishTimestamp);
+            } else if (!MessageHeader.hasMagic(payload)) {
+                foreign++;
+            } else {
+                count(receivedNanos, MessageHeader.producerId(payload), MessageHeader.sequence(payload),
+                        MessageHeader.intendedMicros(payload), MessageHeader.sendMicros(payload));
+            }
+        }
+    }
+
+    private void count(long receivedNanos, int producer, long sequence, long intendedMicros, long sendMicros) {
+        if (producer == MessageHeader.PROBE_PRODUCER) {
+            probeSeen = true;
+            return;
+        }
+        if (producer < 0 || producer >= receivedByProducer.length) {
+            foreign++;
+            return;
+        }
+        long receivedMicros = WallClock.epochMicros(receivedNanos);
+        record(endToEnd, receivedMicros - sendMicros);
+        record(endToEndFromIntended, receivedMicros - intendedMicros);
+        received++;
+        if (!receivedByProducer[producer].add(sequence)) {
+            duplicates++;
+        } else if (!ordering.inOrder(producer, sequence)) {
+            reordered++;
+        }
+    }
+
+    /** Messages too small for a header: OMB's millisecond end-to-end latency, no verification. */
+    private void countWithoutHeader(long receivedNanos, long publishTimestampMillis) {
+        received++;
+        if (publishTimestampMillis > 0) {
+            record(endToEnd, WallClock.epochMicros(receivedNanos) - publishTimestampMillis * 1_000);
+        }
+    }
+
+    private void record(Histogram histogram, long micros) {
+        if (micros < 0) {
+            negativeLatencies++;
+            micros = 0;
+        }
+        histogram.recordValue(micros);
+    }
+
+    /**
+     * Swaps out the end-to-end histograms recorded since the last call and adds them to {@code into}.
+     * Only the stats thread calls this.
+     */
+    public void drainInto(LatencyHistograms into) {
+        Histogram interval;
+        Histogram intervalFromIntended;
+        synchronized (this) {
+            interval = endToEnd;
+            intervalFromIntended = endToEndFromIntended;
+            endToEnd = spareEndToEnd;
+            endToEndFromIntended = spareFromIntended;
+            spareEndToEnd = interval;
+            spareFromIntended = intervalFromIntended;
+        }
+        // the spares are not written until the next swap, which only this (the stats) thread does
+        into.add(Metric.END_TO_END, interval);
+        into.add(Metric.END_TO_END_FROM_INTENDED, intervalFromIntended);
+        interval.reset();
+        intervalFromIntended.reset();
+    }
+
+    public synchronized long receivedCount() {
+        return received;
+    }
+
+    public boolean probeSeen() {
+        return probeSeen;
+    }
+
+    public String topic() {
+        return topic;
+    }
+
+    public String subscription() {
+        return subscription;
+    }
+
+    /** A copy of what this consumer has seen, for delivery verification at the end of the run. */
+    public synchronized ConsumerDelivery delivery() {
+        long[][] ranges = new long[receivedByProducer.length][];
+        for (int i = 0; i < ranges.length; i++) {
+            ranges[i] = receivedByProducer[i].toRanges();
+        }
+        return new ConsumerDelivery(topic, subscription, received, duplicates, reordered, foreign,
+                negativeLatencies, ordering.judged(), ranges);
+    }
+}

@@ -1,0 +1,140 @@
+package io.brokerbench.localbroker;
+
+import io.brokerbench.lifecycle.ShutdownSequence;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+
+/**
+ * One broker OS process: started with its output in a log file, polled until ready, stopped with a
+ * grace period, and killed at JVM shutdown if still running (a benchmark interrupted with Ctrl-C or
+ * a test JVM that exits must not leave brokers behind) — after any run has written its result.
+ */
+public final class BrokerProcess implements AutoCloseable {
+
+    private static final Duration POLL = Duration.ofMillis(50);
+
+    private final String name;
+    private final Process process;
+    private final Path log;
+    private final Runnable reaper;
+
+    private BrokerProcess(String name, Process process, Path log) {
+        this.name = name;
+        this.process = process;
+        this.log = log;
+        this.reaper = this::kill;
+        ShutdownSequence.register(ShutdownSequence.Stage.STOP_BROKERS, reaper);
+    }
+
+    /** Starts {@code command} in {@code workDir} with stdout and stderr appended to {@code log}. */
+    public static BrokerProcess start(String name, List<String> command, Path workDir, Path log,
+            Map<String, String> environment) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(workDir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        builder.environment().putAll(environment);
+        return new BrokerProcess(name, builder.start(), log);
+    }
+
+    /** The {@code java} of the JVM running the benchmark, for brokers that are JVMs themselves. */
+    public static String javaExecutable() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /**
+     * Waits until {@code ready} holds; fails at once if the process exits, or after {@code timeout},
+     * with the end of the broker's log in the message.
+     */
+    public void awaitReady(Duration timeout, BooleanSupplier ready) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            if (ready.getAsBoolean()) {
+                return;
+            }
+            if (!process.isAlive()) {
+                throw new IOException(name + " exited with code " + process.exitValue() + " before it was ready; "
+                        + "log " + log + " ends with:\n" + tail(40));
+            }
+            if (System.nanoTime() > deadline) {
+                close();
+                throw new IOException(name + " was not ready after " + timeout.toSeconds() + " s; log " + log
+                        + " ends with:\n" + tail(40));
+            }
+            Thread.sleep(POLL.toMillis());
+        }
+    }
+
+    /** Whether the log so far contains {@code text} (for brokers that announce readiness there). */
+    public boolean logContains(String text) {
+        try {
+            return Files.exists(log) && Files.readString(log, StandardCharsets.ISO_8859_1).contains(text);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    public String tail(int lines) {
+        try {
+            List<String> all = Files.readAllLines(log, StandardCharsets.ISO_8859_1);
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException e) {
+            return "(log unreadable: " + e.getMessage() + ")";
+        }
+    }
+
+    /** Stops the process: SIGTERM, up to 20 s for a clean shutdown, then SIGKILL. */
+    @Override
+    public void close() {
+        kill();
+        ShutdownSequence.unregister(reaper);
+    }
+
+    private void kill() {
+        process.descendants().forEach(ProcessHandle::destroy);
+        process.destroy();
+        try {
+            if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Deletes a run directory and everything below it (best effort: it is temporary data). */
+    public static void deleteRecursively(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            List<Path> paths = new ArrayList<>(walk.sorted(Comparator.reverseOrder()).toList());
+            for (Path p : paths) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException ignored) {
+            // a leftover file in /tmp is not worth failing a finished benchmark for
+        }
+    }
+}

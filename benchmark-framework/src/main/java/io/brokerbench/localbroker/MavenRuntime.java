@@ -1,0 +1,48 @@
+package io.brokerbench.localbroker;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Broker jars for JVM brokers (Kafka, Pulsar) come from Maven Central: {@code deploy/local/<type>/pom.xml}
+ * lists them, and the first start copies them into {@code deploy/local/<type>/lib-<version>/} (ignored by
+ * git); later starts reuse that directory.
+ */
+public final class MavenRuntime {
+
+    private MavenRuntime() {
+    }
+
+    /**
+     * Returns the directory holding the runtime jars of {@code pom}, resolving them first if
+     * {@code markerJar} is not there yet.
+     */
+    public static Path resolve(Path pom, String versionProperty, String version, String markerJar)
+            throws IOException, InterruptedException {
+        Path lib = pom.getParent().resolve("lib-" + version);
+        if (Files.exists(lib.resolve(markerJar))) {
+            return lib;
+        }
+        Path staging = Files.createDirectories(pom.getParent().resolve("lib-" + version + ".partial"));
+        Path log = pom.getParent().resolve("resolve-" + version + ".log");
+        System.err.println("resolving " + pom.getParent().getFileName() + " " + version
+                + " broker jars from Maven Central (first use only) ...");
+        Process mvn = new ProcessBuilder(List.of("mvn", "-B", "-q", "-f", pom.toString(),
+                "dependency:copy-dependencies", "-DoutputDirectory=" + staging, "-DincludeScope=runtime",
+                "-D" + versionProperty + "=" + version))
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
+        if (!mvn.waitFor(20, TimeUnit.MINUTES) || mvn.exitValue() != 0) {
+            mvn.destroyForcibly();
+            throw new IOException("could not resolve broker jars with " + pom + " (see " + log + ")");
+        }
+        // a rename makes the directory appear complete or not at all, so an interrupted resolve is retried
+        BrokerProcess.deleteRecursively(lib);
+        Files.move(staging, lib);
+        return lib;
+    }
+}

@@ -1,0 +1,191 @@
+package io.brokerbench.result;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.brokerbench.delivery.SubscriptionVerdict;
+import io.brokerbench.run.IntervalPoint;
+import io.brokerbench.run.IntervalPoint.Phase;
+import io.brokerbench.run.RunRecord;
+import io.brokerbench.stats.LatencySummary;
+import io.brokerbench.stats.Metric;
+import io.brokerbench.stats.Percentile;
+import io.brokerbench.workload.Workload;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+
+/**
+ * A run as a result document: every field of OMB's TestResult under OMB's names and units (so OMB's
+ * chart and CSV tools read it), followed by what OMB lacks. Series and aggregates are produced by one
+ * loop over metric × statistic.
+ */
+public final class ResultJson {
+
+    public static final String SCHEMA = "brokerbench-result/1";
+    /** Quantile map resolution: HdrHistogram's percentile iteration, ticks per half distance to 100 %. */
+    private static final int QUANTILE_TICKS = 5;
+
+    private final ObjectMapper mapper;
+
+    public ResultJson(ObjectMapper mapper) {
+        this.mapper = mapper;
+    }
+
+    public ObjectNode toJson(RunRecord run) {
+        ObjectNode root = mapper.createObjectNode();
+        Workload workload = run.workload();
+        root.put("workload", workload.name());
+        root.put("driver", run.driver().name());
+        root.put("messageSize", (long) workload.messageSize());
+        root.put("topics", workload.topics());
+        root.put("partitions", workload.partitionsPerTopic());
+        root.put("producersPerTopic", workload.producersPerTopic());
+        root.put("consumersPerTopic", workload.consumerPerSubscription());
+
+        List<IntervalPoint> measured = run.intervals(Phase.MEASURE);
+        ArrayNode publishRate = root.putArray("publishRate");
+        ArrayNode publishErrorRate = root.putArray("publishErrorRate");
+        ArrayNode consumeRate = root.putArray("consumeRate");
+        ArrayNode backlog = root.putArray("backlog");
+        for (IntervalPoint point : measured) {
+            publishRate.add(point.publishRate());
+            publishErrorRate.add(point.publishErrorRate());
+            consumeRate.add(point.consumeRate());
+            backlog.add(point.backlog());
+        }
+        for (Metric metric : Metric.values()) {
+            writeSeries(root, metric, measured);
+            writeAggregate(root, metric, run.aggregated().get(metric));
+        }
+        writeExtensions(root, run);
+        return root;
+    }
+
+    private void writeSeries(ObjectNode root, Metric metric, List<IntervalPoint> points) {
+        for (Percentile percentile : Percentile.values()) {
+            ArrayNode series = root.putArray(metric.resultName() + percentile.suffix());
+            for (IntervalPoint point : points) {
+                addValue(series, metric, percentile, point.latency());
+            }
+        }
+    }
+
+    private static void addValue(ArrayNode series, Metric metric, Percentile percentile, LatencySummary summary) {
+        double micros = summary.micros(metric, percentile);
+        if (metric.resultUnit() == Metric.ResultUnit.MICROSECONDS && percentile != Percentile.AVG) {
+            series.add(Math.round(micros));
+        } else {
+            series.add(inResultUnit(metric, micros));
+        }
+    }
+
+    private void writeAggregate(ObjectNode root, Metric metric, Histogram histogram) {
+        String prefix = "aggregated" + Character.toUpperCase(metric.resultName().charAt(0)) + metric.resultName().substring(1);
+        for (Percentile percentile : Percentile.values()) {
+            double micros = percentile.of(histogram);
+            if (metric.resultUnit() == Metric.ResultUnit.MICROSECONDS && percentile != Percentile.AVG) {
+                root.put(prefix + percentile.suffix(), Math.round(micros));
+            } else {
+                root.put(prefix + percentile.suffix(), inResultUnit(metric, micros));
+            }
+        }
+        ObjectNode quantiles = root.putObject(prefix + "Quantiles");
+        if (histogram.getTotalCount() > 0) {
+            for (HistogramIterationValue value : histogram.percentiles(QUANTILE_TICKS)) {
+                String key = Double.toString(value.getPercentileLevelIteratedTo());
+                long micros = histogram.highestEquivalentValue(value.getValueIteratedTo());
+                if (metric.resultUnit() == Metric.ResultUnit.MICROSECONDS) {
+                    quantiles.put(key, micros);
+                } else {
+                    quantiles.put(key, micros / 1000.0);
+                }
+            }
+        }
+    }
+
+    /** Microseconds to the metric's result unit; milliseconds keep microsecond precision. */
+    private static double inResultUnit(Metric metric, double micros) {
+        if (metric.resultUnit() == Metric.ResultUnit.MICROSECONDS) {
+            return Math.round(micros * 1000.0) / 1000.0;
+        }
+        return Math.round(micros) / 1000.0;
+    }
+
+    private void writeExtensions(ObjectNode root, RunRecord run) {
+        root.put("schema", SCHEMA);
+        root.put("beginTime", run.begin().toString());
+        root.put("endTime", run.end() == null ? null : run.end().toString());
+        root.put("complete", run.complete());
+        root.put("incompleteReason", run.incompleteReason());
+        root.put("latencyUnits", "publishDelayLatency*: microseconds; all other latencies: milliseconds with microsecond precision");
+        root.put("endToEndLatencySource", run.workload().messageSize() >= io.brokerbench.load.MessageHeader.SIZE
+                ? "payload header, microseconds (t_receive - t_send)"
+                : "driver publish timestamp, milliseconds (message too small for the header)");
+
+        ObjectNode measured = root.putObject("measured");
+        double seconds = run.measuredSeconds();
+        measured.put("seconds", round3(seconds));
+        measured.put("messagesSent", run.measuredSent());
+        measured.put("messagesAcknowledged", run.measuredAcked());
+        measured.put("messagesReceived", run.measuredReceived());
+        measured.put("publishErrors", run.measuredPublishErrors());
+        measured.put("publishRate", seconds > 0 ? round3(run.measuredSent() / seconds) : 0);
+        measured.put("consumeRate", seconds > 0 ? round3(run.measuredReceived() / seconds) : 0);
+        measured.put("publishMBps", seconds > 0 ? round3(run.measuredSent() * (double) run.workload().messageSize() / seconds / 1_048_576) : 0);
+        measured.put("consumeMBps", seconds > 0 ? round3(run.measuredReceived() * (double) run.workload().messageSize() / seconds / 1_048_576) : 0);
+
+        ObjectNode messages = root.putObject("messages");
+        messages.put("sent", run.totalSent());
+        messages.put("publishErrors", run.totalPublishErrors());
+        messages.put("received", run.totalReceived());
+        messages.put("verified", !run.verdicts().isEmpty());
+        messages.put("lost", run.verdicts().stream().mapToLong(SubscriptionVerdict::lost).sum());
+        messages.put("duplicated", run.verdicts().stream().mapToLong(SubscriptionVerdict::duplicated).sum());
+        messages.put("reordered", run.verdicts().stream().mapToLong(SubscriptionVerdict::reordered).sum());
+        messages.put("foreign", run.foreignMessages());
+        messages.put("negativeLatencySamples", run.negativeLatencies());
+        ArrayNode subscriptions = messages.putArray("subscriptions");
+        for (SubscriptionVerdict verdict : run.verdicts()) {
+            subscriptions.add(mapper.valueToTree(verdict));
+        }
+
+        ObjectNode load = root.putObject("loadGenerator");
+        long sent = run.measuredSent();
+        load.put("processCpuSeconds", round3(run.measuredProcessCpuSeconds()));
+        load.put("loadThreadCpuSeconds", round3(run.measuredLoadThreadCpuSeconds()));
+        load.put("processCpuMicrosPerMessage", sent > 0 ? round3(run.measuredProcessCpuSeconds() * 1e6 / sent) : 0);
+        load.put("loadThreadCpuMicrosPerMessage", sent > 0 ? round3(run.measuredLoadThreadCpuSeconds() * 1e6 / sent) : 0);
+        load.put("publishDelayP99Micros", Math.round(Percentile.P99.of(run.aggregated().get(Metric.PUBLISH_DELAY))));
+
+        ArrayNode intervals = root.putArray("intervals");
+        for (IntervalPoint point : run.intervals()) {
+            ObjectNode node = intervals.addObject();
+            node.put("phase", point.phase().label());
+            node.put("elapsedSeconds", round3(point.elapsedSeconds()));
+            node.put("seconds", round3(point.seconds()));
+            node.put("publishRate", round3(point.publishRate()));
+            node.put("consumeRate", round3(point.consumeRate()));
+            node.put("publishErrorRate", round3(point.publishErrorRate()));
+            node.put("backlog", point.backlog());
+            for (Metric metric : Metric.values()) {
+                ObjectNode latency = node.putObject(metric.resultName());
+                for (Percentile percentile : Percentile.values()) {
+                    latency.put(percentile.suffix(), inResultUnit(metric, point.latency().micros(metric, percentile)));
+                }
+            }
+        }
+
+        root.set("workloadConfig", mapper.valueToTree(run.workload().asMap()));
+        root.put("workloadFile", run.workloadFile());
+        root.put("driverFile", run.driver().sourceFile());
+        root.put("driverClass", run.driver().driverClass());
+        root.put("driverConfig", run.driver().yaml());
+        root.set("workers", mapper.valueToTree(run.workers()));
+        root.set("environment", mapper.valueToTree(run.environment()));
+    }
+
+    private static double round3(double value) {
+        return Math.round(value * 1000.0) / 1000.0;
+    }
+}

@@ -1,0 +1,40 @@
+package io.brokerbench.run;
+
+import io.brokerbench.stats.LatencySummary;
+
+/**
+ * One reporting interval of a run, merged over all workers: rates, backlog and latency statistics.
+ *
+ * @param phase which part of the run it belongs to
+ * @param elapsedSeconds seconds since the load started, at the end of the interval
+ */
+public record IntervalPoint(
+        Phase phase,
+        double elapsedSeconds,
+        double seconds,
+        double publishRate,
+        double publishErrorRate,
+        double consumeRate,
+        double publishBytesRate,
+        double consumeBytesRate,
+        long backlog,
+        LatencySummary latency) {
+
+    /** The parts of a run, in order. */
+    public enum Phase {
+        WARMUP("warm-up"),
+        BACKLOG("backlog"),
+        MEASURE("measure"),
+        DRAIN("drain");
+
+        private final String label;
+
+        Phase(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+    }
+}

@@ -1,0 +1,174 @@
+package io.brokerbench.run;
+
+import io.brokerbench.delivery.SubscriptionVerdict;
+import io.brokerbench.stats.LatencyHistograms;
+import io.brokerbench.worker.DriverSetup;
+import io.brokerbench.workload.Workload;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything one run measured, filled in as the run goes, so an interrupted or failed run still has
+ * what it measured up to that point. The result writers (JSON, console, CSV) read it; they never
+ * measure anything themselves.
+ */
+public final class RunRecord {
+
+    private final Workload workload;
+    private final String workloadFile;
+    private final DriverSetup driver;
+    private final Instant begin;
+    private final List<IntervalPoint> intervals = new ArrayList<>();
+    private final LatencyHistograms aggregated = new LatencyHistograms();
+    private final Map<String, Object> environment = new LinkedHashMap<>();
+    private final List<String> workers = new ArrayList<>();
+    private Instant end;
+    private boolean complete;
+    private String incompleteReason;
+    private RunTotals measured = RunTotals.ZERO;
+    private RunTotals whole = RunTotals.ZERO;
+    private List<SubscriptionVerdict> verdicts = List.of();
+    private long foreignMessages;
+    private long negativeLatencies;
+
+    public RunRecord(Workload workload, String workloadFile, DriverSetup driver, Instant begin) {
+        this.workload = workload;
+        this.workloadFile = workloadFile;
+        this.driver = driver;
+        this.begin = begin;
+    }
+
+    public Workload workload() {
+        return workload;
+    }
+
+    public String workloadFile() {
+        return workloadFile;
+    }
+
+    public DriverSetup driver() {
+        return driver;
+    }
+
+    public Instant begin() {
+        return begin;
+    }
+
+    public Instant end() {
+        return end;
+    }
+
+    public boolean complete() {
+        return complete;
+    }
+
+    /** Why the run is incomplete, or null. */
+    public String incompleteReason() {
+        return incompleteReason;
+    }
+
+    public List<IntervalPoint> intervals() {
+        return Collections.unmodifiableList(intervals);
+    }
+
+    /** Intervals of one phase only (the result's time series use the measured ones). */
+    public List<IntervalPoint> intervals(IntervalPoint.Phase phase) {
+        return intervals.stream().filter(p -> p.phase() == phase).toList();
+    }
+
+    /** Latency histograms over the measured phase (and the drain that follows it). */
+    public LatencyHistograms aggregated() {
+        return aggregated;
+    }
+
+    /** Messages sent and received during the measured phase, and its length. */
+    public long measuredSent() {
+        return measured.sent();
+    }
+
+    public long measuredAcked() {
+        return measured.acked();
+    }
+
+    public long measuredReceived() {
+        return measured.received();
+    }
+
+    public long measuredPublishErrors() {
+        return measured.publishErrors();
+    }
+
+    public double measuredSeconds() {
+        return measured.seconds();
+    }
+
+    public double measuredProcessCpuSeconds() {
+        return measured.processCpuSeconds();
+    }
+
+    public double measuredLoadThreadCpuSeconds() {
+        return measured.loadThreadCpuSeconds();
+    }
+
+    /** Totals over the whole run (warm-up and drain included), the basis of delivery verification. */
+    public long totalSent() {
+        return whole.sent();
+    }
+
+    public long totalReceived() {
+        return whole.received();
+    }
+
+    public long totalPublishErrors() {
+        return whole.publishErrors();
+    }
+
+    public List<SubscriptionVerdict> verdicts() {
+        return verdicts;
+    }
+
+    public long foreignMessages() {
+        return foreignMessages;
+    }
+
+    public long negativeLatencies() {
+        return negativeLatencies;
+    }
+
+    /** Host, versions, local broker: whatever the caller knows about where the run ran. */
+    public Map<String, Object> environment() {
+        return environment;
+    }
+
+    public List<String> workers() {
+        return workers;
+    }
+
+    void addInterval(IntervalPoint point) {
+        intervals.add(point);
+    }
+
+    void measured(RunTotals totals) {
+        this.measured = totals;
+    }
+
+    void whole(RunTotals totals) {
+        this.whole = totals;
+    }
+
+    void verdicts(List<SubscriptionVerdict> verdicts, long foreign, long negative) {
+        this.verdicts = List.copyOf(verdicts);
+        this.foreignMessages = foreign;
+        this.negativeLatencies = negative;
+    }
+
+    void finish(Instant end, boolean complete, String incompleteReason) {
+        this.end = end;
+        this.complete = complete;
+        this.incompleteReason = incompleteReason;
+    }
+}

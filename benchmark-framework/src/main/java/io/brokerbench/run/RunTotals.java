@@ -1,0 +1,20 @@
+package io.brokerbench.run;
+
+/**
+ * Counters summed over all workers at one moment: totals since the load started.
+ */
+record RunTotals(long sent, long acked, long publishErrors, long received, double processCpuSeconds,
+        double loadThreadCpuSeconds, long nanoTime) {
+
+    static final RunTotals ZERO = new RunTotals(0, 0, 0, 0, 0, 0, 0);
+
+    RunTotals minus(RunTotals earlier) {
+        return new RunTotals(sent - earlier.sent, acked - earlier.acked, publishErrors - earlier.publishErrors,
+                received - earlier.received, processCpuSeconds - earlier.processCpuSeconds,
+                loadThreadCpuSeconds - earlier.loadThreadCpuSeconds, nanoTime - earlier.nanoTime);
+    }
+
+    double seconds() {
+        return nanoTime / 1e9;
+    }
+}

@@ -1,0 +1,10 @@
+package io.brokerbench.worker;
+
+import io.brokerbench.delivery.OrderingPolicy;
+
+/**
+ * What every worker must agree on to measure a run: whether payloads carry the header, how many
+ * producers the run has (producer ids are 0 .. producers-1), and which order is judged.
+ */
+public record MeasurementPlan(boolean headers, int producers, OrderingPolicy ordering, int keyCount) {
+}

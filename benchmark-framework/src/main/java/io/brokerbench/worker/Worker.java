@@ -1,0 +1,50 @@
+package io.brokerbench.worker;
+
+import io.brokerbench.delivery.ConsumerDelivery;
+import io.openmessaging.benchmark.driver.BenchmarkDriver.TopicInfo;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the coordinator asks of a load generator. {@link LocalWorker} does it in this JVM; a remote
+ * worker does the same behind the worker HTTP API. Every call is made by the coordinator's one
+ * thread, in the order of the run's phases.
+ */
+public interface Worker extends AutoCloseable {
+
+    /** A name for messages and results: "local" or the worker's URL. */
+    String id();
+
+    void initializeDriver(DriverSetup setup) throws IOException, InterruptedException;
+
+    String topicNamePrefix();
+
+    void createTopics(List<TopicInfo> topics);
+
+    void createConsumers(List<ConsumerSpec> consumers, MeasurementPlan plan);
+
+    void createProducers(List<ProducerSpec> producers);
+
+    void sendProbes(byte[] template);
+
+    /** Per "topic/subscription" consumed here: whether a probe message has arrived. */
+    Map<String, Boolean> probeStatus();
+
+    void startLoad(LoadPlan plan);
+
+    void stopLoad() throws InterruptedException;
+
+    void closeConsumers();
+
+    void reopenConsumers();
+
+    WorkerSnapshot snapshot();
+
+    List<LocalWorker.ProducerTally> producerTallies();
+
+    List<ConsumerDelivery> consumerDeliveries();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,19 @@
+package io.brokerbench.worker;
+
+import io.brokerbench.stats.LatencyHistograms;
+
+/**
+ * One worker's measurements: the latency histograms of the interval since the previous snapshot,
+ * and running totals since its load started (totals, not deltas, so a snapshot lost in transit
+ * loses no counts). CPU: the whole worker process (clients included), and the load threads alone
+ * (the harness's own cost of publishing).
+ */
+public record WorkerSnapshot(
+        LatencyHistograms interval,
+        long sentTotal,
+        long ackedTotal,
+        long publishErrorsTotal,
+        long receivedTotal,
+        double processCpuSecondsTotal,
+        double loadThreadCpuSecondsTotal) {
+}

@@ -1,0 +1,70 @@
+package io.brokerbench.workload;
+
+import io.brokerbench.config.ConfigException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * The payloads a workload's producers send. Like OMB: either the payload file's bytes (one payload),
+ * or a pool of {@code randomizedPayloadPoolSize} payloads of {@code messageSize} bytes whose first
+ * {@code (int) (messageSize * randomBytesRatio)} bytes are random and the rest zeros, so the ratio
+ * steers how well the payload compresses.
+ */
+public final class Payloads {
+
+    private Payloads() {
+    }
+
+    /** The workload's payloads; a randomized pool differs from run to run. */
+    public static List<byte[]> of(Workload workload) {
+        return of(workload, new Random());
+    }
+
+    /** The workload's payloads; a randomized pool is the same for the same seed. */
+    public static List<byte[]> of(Workload workload, long seed) {
+        return of(workload, new Random(seed));
+    }
+
+    private static List<byte[]> of(Workload workload, Random random) {
+        if (workload.useRandomizedPayloads()) {
+            return randomized(workload.messageSize(), workload.randomBytesRatio(),
+                    workload.randomizedPayloadPoolSize(), random);
+        }
+        return List.of(fromFile(workload));
+    }
+
+    static List<byte[]> randomized(int messageSize, double randomBytesRatio, int poolSize, Random random) {
+        int randomBytes = (int) (messageSize * randomBytesRatio);
+        List<byte[]> pool = new ArrayList<>(poolSize);
+        for (int i = 0; i < poolSize; i++) {
+            byte[] payload = new byte[messageSize];
+            byte[] head = new byte[randomBytes];
+            random.nextBytes(head);
+            System.arraycopy(head, 0, payload, 0, randomBytes);
+            pool.add(payload);
+        }
+        return List.copyOf(pool);
+    }
+
+    private static byte[] fromFile(Workload workload) {
+        if (workload.payloadPath() == null) {
+            throw new ConfigException("workload '" + workload.name() + "': no payload file and no randomized payloads");
+        }
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(workload.payloadPath());
+        } catch (IOException e) {
+            throw new ConfigException(workload.payloadPath() + ": cannot read payload file ("
+                    + e.getClass().getSimpleName() + ")");
+        }
+        // the file may have changed since the workload was validated
+        if (bytes.length != workload.messageSize()) {
+            throw new ConfigException(workload.payloadPath() + ": is " + bytes.length
+                    + " bytes but the workload's messageSize is " + workload.messageSize());
+        }
+        return bytes;
+    }
+}

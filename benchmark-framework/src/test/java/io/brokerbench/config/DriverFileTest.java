@@ -1,0 +1,132 @@
+package io.brokerbench.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brokerbench.localbroker.LocalBrokers;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class DriverFileTest {
+
+    private static final String KAFKA = """
+            name: Kafka
+            driverClass: io.example.KafkaDriver
+            localBroker: kafka
+            replicationFactor: 1
+            commonConfig: |
+              bootstrap.servers=${localBroker.bootstrap}
+              client.id=${localBroker.bootstrap}-x
+            """;
+
+    @TempDir
+    Path dir;
+
+    private Path write(String name, String yaml) throws IOException {
+        Path file = dir.resolve(name);
+        Files.writeString(file, yaml);
+        return file;
+    }
+
+    @Test
+    void readsFrameworkKeysAndLeavesTheRestToTheDriver() throws IOException {
+        DriverFile d = DriverFile.load(write("driver-kafka.yaml", KAFKA));
+        assertEquals("Kafka", d.name());
+        assertEquals("io.example.KafkaDriver", d.driverClass());
+        assertEquals("kafka", d.localBroker());
+        assertTrue(d.needsLocalBroker());
+        assertEquals(Set.of("bootstrap"), d.placeholders());
+        assertEquals(KAFKA, d.text());
+    }
+
+    @Test
+    void placeholdersAreReplaced() throws IOException {
+        DriverFile d = DriverFile.load(write("driver-kafka.yaml", KAFKA));
+        String resolved = d.resolvePlaceholders(Map.of("bootstrap", "127.0.0.1:39092"));
+        assertTrue(resolved.contains("bootstrap.servers=127.0.0.1:39092\n"), resolved);
+        assertTrue(resolved.contains("client.id=127.0.0.1:39092-x\n"), resolved);
+        assertFalse(resolved.contains("${"), resolved);
+    }
+
+    @Test
+    void placeholderWithoutValueNamesFileAndPlaceholder() throws IOException {
+        Path file = write("driver-kafka.yaml", KAFKA);
+        DriverFile d = DriverFile.load(file);
+        ConfigException e = assertThrows(ConfigException.class, () -> d.resolvePlaceholders(Map.of("url", "x")));
+        assertEquals(file + ": placeholder '${localBroker.bootstrap}' has no value: the kafka local broker provides [url]",
+                e.getMessage());
+    }
+
+    @Test
+    void fileWithoutLocalBrokerHasNoPlaceholdersToResolve() throws IOException {
+        DriverFile d = DriverFile.load(write("d.yaml", "name: X\ndriverClass: a.B\nurl: nats://127.0.0.1:4222\n"));
+        assertFalse(d.needsLocalBroker());
+        assertEquals(d.text(), d.resolvePlaceholders(Map.of()));
+    }
+
+    static Stream<Arguments> broken() {
+        String known = LocalBrokers.knownTypes();
+        return Stream.of(
+                Arguments.of("driverClass: a.B\n", "missing required field 'name'"),
+                Arguments.of("name: ''\ndriverClass: a.B\n", "field 'name' = '': has no value"),
+                Arguments.of("name: [a]\ndriverClass: a.B\n", "field 'name' = [\"a\"]: expected text, found a list"),
+                Arguments.of("name: X\n", "missing required field 'driverClass'"),
+                Arguments.of("name: X\ndriverClass: 42\n", "field 'driverClass' = 42: expected text"),
+                Arguments.of("name: X\ndriverClass: not a class\n", "field 'driverClass' = 'not a class': not a Java class name"),
+                Arguments.of("name: X\ndriverClass: a.B\nlocalBroker: rabbit\n",
+                        "field 'localBroker' = 'rabbit': unknown local broker type (known: " + known + ")"),
+                Arguments.of("name: X\ndriverClass: a.B\nurl: ${localBroker.url}\n",
+                        "placeholder '${localBroker.url}' but no 'localBroker' key"),
+                Arguments.of("name: X\ndriverClass: a.B\nlocalBroker: kafka\nurl: ${localBroker.}\n",
+                        "placeholder '${localBroker.}' has no endpoint name"),
+                Arguments.of("name: X\ndriverClass: a.B\nname: Y\n", "duplicate key 'name' at line 3"),
+                Arguments.of("name: X\n  driverClass: a.B\n", "malformed YAML at line 2"),
+                Arguments.of("", "file is empty"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("broken")
+    void brokenDriverFilesAreOneLine(String yaml, String expected) throws IOException {
+        Path file = write("driver-x.yaml", yaml);
+        ConfigException e = assertThrows(ConfigException.class, () -> DriverFile.load(file));
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        assertTrue(e.getMessage().startsWith(file + ": "), e.getMessage());
+        assertTrue(e.getMessage().contains(expected), e.getMessage());
+    }
+
+    @Test
+    void driverClassThatDoesNotExist() throws IOException {
+        Path file = write("driver-x.yaml", "name: X\ndriverClass: foo.Bar\n");
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> DriverClassResolver.resolve(DriverFile.load(file)));
+        assertEquals(file + ": field 'driverClass' = 'foo.Bar': no such class on the classpath", e.getMessage());
+    }
+
+    @Test
+    void driverClassThatIsNotADriver() throws IOException {
+        Path file = write("driver-x.yaml", "name: X\ndriverClass: java.lang.String\n");
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> DriverClassResolver.instantiate(DriverFile.load(file)));
+        assertEquals(file + ": field 'driverClass' = 'java.lang.String': not a "
+                + "io.openmessaging.benchmark.driver.BenchmarkDriver", e.getMessage());
+    }
+
+    @Test
+    void abstractDriverClassIsRejected() throws IOException {
+        Path file = write("driver-x.yaml", "name: X\ndriverClass: io.openmessaging.benchmark.driver.BenchmarkDriver\n");
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> DriverClassResolver.resolve(DriverFile.load(file)));
+        assertTrue(e.getMessage().endsWith("is abstract, so it cannot be instantiated"), e.getMessage());
+    }
+}

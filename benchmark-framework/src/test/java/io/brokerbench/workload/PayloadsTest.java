@@ -1,0 +1,84 @@
+package io.brokerbench.workload;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.brokerbench.config.ConfigException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PayloadsTest {
+
+    @TempDir
+    Path dir;
+
+    private static Workload.Builder randomized(int size, double ratio, int pool) {
+        return Workload.builder().messageSize(size).useRandomizedPayloads(true).randomBytesRatio(ratio)
+                .randomizedPayloadPoolSize(pool);
+    }
+
+    @Test
+    void fileWorkloadSendsTheFilesBytes() throws IOException {
+        byte[] content = "0123456789".getBytes();
+        Path file = Files.write(dir.resolve("p.data"), content);
+        Workload w = Workload.builder().messageSize(10).payloadFile("p.data", file).build();
+        List<byte[]> payloads = Payloads.of(w);
+        assertEquals(1, payloads.size());
+        assertArrayEquals(content, payloads.get(0));
+    }
+
+    @Test
+    void fileThatChangedSizeSinceLoadingIsRejected() throws IOException {
+        Path file = Files.write(dir.resolve("p.data"), new byte[11]);
+        Workload w = Workload.builder().messageSize(10).payloadFile("p.data", file).build();
+        assertThrows(ConfigException.class, () -> Payloads.of(w));
+    }
+
+    @Test
+    void randomizedPoolIsRandomHeadThenZeros() {
+        List<byte[]> pool = Payloads.of(randomized(1000, 0.3, 5).build(), 42L);
+        assertEquals(5, pool.size());
+        for (byte[] p : pool) {
+            assertEquals(1000, p.length);
+            // OMB: the first (int) (size * ratio) bytes are random, the rest zero
+            for (int i = 300; i < 1000; i++) {
+                assertEquals(0, p[i], "byte " + i);
+            }
+            assertFalse(allZero(Arrays.copyOf(p, 300)), "random part is all zeros");
+        }
+        assertFalse(Arrays.equals(pool.get(0), pool.get(1)), "pool entries should differ");
+    }
+
+    @Test
+    void sameSeedSamePool() {
+        Workload w = randomized(64, 1.0, 3).build();
+        List<byte[]> a = Payloads.of(w, 7L);
+        List<byte[]> b = Payloads.of(w, 7L);
+        List<byte[]> c = Payloads.of(w, 8L);
+        for (int i = 0; i < 3; i++) {
+            assertArrayEquals(a.get(i), b.get(i));
+        }
+        assertFalse(Arrays.equals(a.get(0), c.get(0)));
+    }
+
+    @Test
+    void ratioZeroIsAllZeros() {
+        assertEquals(true, allZero(Payloads.of(randomized(100, 0.0, 1).build(), 1L).get(0)));
+    }
+
+    private static boolean allZero(byte[] bytes) {
+        for (byte b : bytes) {
+            if (b != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,26 @@
+# Shared by bin/benchmark and bin/benchmark-worker: locate the project, build it when the runtime
+# classpath is missing or older than the sources, and find java. Sourced, not executed.
+BENCHMARK_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BENCHMARK_LIB="$BENCHMARK_HOME/benchmark-dist/target/lib"
+BENCHMARK_BUILT="$BENCHMARK_LIB/.built"
+
+brokerbench_build_if_needed() {
+  local stale=""
+  if [ ! -f "$BENCHMARK_BUILT" ]; then
+    stale="first use"
+  elif [ -n "$(cd "$BENCHMARK_HOME" && find . -path ./deploy -prune -o \( -name pom.xml -o -path '*/src/main/*' \) -newer "$BENCHMARK_BUILT" -print -quit 2>/dev/null)" ]; then
+    stale="sources changed"
+  fi
+  if [ -n "$stale" ]; then
+    echo "building brokerbench ($stale): mvn -B -q -DskipTests package ..." >&2
+    if ! (cd "$BENCHMARK_HOME" && mvn -B -q -DskipTests package >&2); then
+      echo "error: the build failed; run 'mvn -B -DskipTests package' in $BENCHMARK_HOME to see why" >&2
+      exit 1
+    fi
+    touch "$BENCHMARK_BUILT"
+  fi
+}
+
+if [ -n "${JAVA_HOME:-}" ]; then JAVA="$JAVA_HOME/bin/java"; else JAVA="java"; fi
+# Jars in ext/ come first: that is where OMB-built driver jars go.
+BENCHMARK_CLASSPATH="$BENCHMARK_HOME/ext/*:$BENCHMARK_LIB/*"

@@ -1,0 +1,122 @@
+package io.openmessaging.benchmark.driver.kafka;
+
+import io.openmessaging.benchmark.driver.BenchmarkConsumer;
+import io.openmessaging.benchmark.driver.ConsumerCallback;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One Kafka consumer in a consumer group (the subscription) with its own poll thread. The Kafka
+ * consumer is not thread-safe, so every call on it, including commit and close, happens on that
+ * thread; {@link #close()} only wakes it up and waits for it.
+ */
+final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
+
+    private static final Logger LOG = LoggerFactory.getLogger(KafkaBenchmarkConsumer.class);
+    private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
+
+    private final Consumer<String, byte[]> consumer;
+    private final ConsumerCallback callback;
+    private final boolean commitOffsets;
+    private final Thread pollThread;
+    private volatile boolean running = true;
+
+    /**
+     * @param commitOffsets false when the consumer auto-commits ({@code enable.auto.commit=true})
+     */
+    KafkaBenchmarkConsumer(Consumer<String, byte[]> consumer, String topic, ConsumerCallback callback,
+            boolean commitOffsets, String threadName) {
+        this.consumer = consumer;
+        this.callback = callback;
+        this.commitOffsets = commitOffsets;
+        consumer.subscribe(List.of(topic), new CommitBeforeRevoke());
+        this.pollThread = new Thread(this::pollUntilClosed, threadName);
+        pollThread.setDaemon(true);
+        pollThread.start();
+    }
+
+    private void pollUntilClosed() {
+        try {
+            while (running) {
+                ConsumerRecords<String, byte[]> records = consumer.poll(POLL_TIMEOUT);
+                for (ConsumerRecord<String, byte[]> record : records) {
+                    callback.messageReceived(record.value(), record.timestamp());
+                }
+                if (commitOffsets && !records.isEmpty()) {
+                    consumer.commitAsync();
+                }
+            }
+        } catch (WakeupException closing) {
+            // close() woke the poll up
+        } catch (RuntimeException e) {
+            if (running) {
+                LOG.error("Kafka consumer thread {} stopped: {}", Thread.currentThread().getName(), e.toString(), e);
+            }
+        } finally {
+            closeOnPollThread();
+        }
+    }
+
+    private void closeOnPollThread() {
+        try {
+            if (commitOffsets) {
+                commitOnce();
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("final offset commit failed: {}", e.toString());
+        } finally {
+            consumer.close(CLOSE_TIMEOUT);
+        }
+    }
+
+    private void commitOnce() {
+        try {
+            consumer.commitSync(CLOSE_TIMEOUT);
+        } catch (WakeupException wokenBeforeCommit) {
+            // close() may wake the consumer while it is not polling; the wakeup is consumed now
+            consumer.commitSync(CLOSE_TIMEOUT);
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (!running) {
+            return;
+        }
+        running = false;
+        consumer.wakeup();
+        pollThread.join(2 * CLOSE_TIMEOUT.toMillis() + 1_000);
+    }
+
+    /**
+     * Commits what this consumer processed before a rebalance hands its partitions to another member
+     * of the group; otherwise the new owner would start at the last async commit and deliver some
+     * messages a second time.
+     */
+    private final class CommitBeforeRevoke implements ConsumerRebalanceListener {
+        @Override
+        public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+            if (commitOffsets && !partitions.isEmpty()) {
+                try {
+                    consumer.commitSync(CLOSE_TIMEOUT);
+                } catch (RuntimeException e) {
+                    LOG.warn("offset commit before rebalance failed: {}", e.toString());
+                }
+            }
+        }
+
+        @Override
+        public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+        }
+    }
+}

@@ -1,0 +1,285 @@
+package io.openmessaging.benchmark.driver.kafka;
+
+import io.openmessaging.benchmark.driver.BenchmarkConsumer;
+import io.openmessaging.benchmark.driver.BenchmarkDriver;
+import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import io.openmessaging.benchmark.driver.ConsumerCallback;
+import java.io.File;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.bookkeeper.stats.StatsLogger;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.CreateTopicsOptions;
+import org.apache.kafka.clients.admin.DeleteTopicsOptions;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.clients.admin.ListTopicsOptions;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Apache Kafka driver, configured by OMB's Kafka driver YAML (see {@link KafkaDriverConfig}). The
+ * class name is OMB's so OMB driver files work unchanged. Every admin call has a deadline, so an
+ * unreachable cluster is reported in one line instead of a hang.
+ */
+public class KafkaBenchmarkDriver implements BenchmarkDriver {
+
+    private static final Logger LOG = LoggerFactory.getLogger(KafkaBenchmarkDriver.class);
+    private static final String TOPIC_PREFIX = "test-topic";
+    /** A reachable cluster answers a metadata request in milliseconds; this only bounds the failure case. */
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration VISIBILITY_POLL = Duration.ofMillis(50);
+
+    private final Set<String> extraConfigKeys;
+    private final List<AutoCloseable> clients = new CopyOnWriteArrayList<>();
+    private final AtomicInteger consumerCount = new AtomicInteger();
+    private final AtomicInteger producerCount = new AtomicInteger();
+    private volatile KafkaDriverConfig config;
+    private volatile Admin admin;
+
+    public KafkaBenchmarkDriver() {
+        this(Set.of());
+    }
+
+    /** For drivers built on this one: {@code extraConfigKeys} are further top-level YAML keys they read. */
+    protected KafkaBenchmarkDriver(Set<String> extraConfigKeys) {
+        this.extraConfigKeys = Set.copyOf(extraConfigKeys);
+    }
+
+    @Override
+    public void initialize(File configurationFile, StatsLogger statsLogger) throws IOException, InterruptedException {
+        config = KafkaDriverConfig.load(configurationFile.toPath(), extraConfigKeys);
+        beforeConnect(config);
+        if (messagesPerTransaction() == 0 && config.producerProperties().containsKey(ProducerConfig.TRANSACTIONAL_ID_CONFIG)) {
+            // without initTransactions every send would fail; OMB's Kafka driver does not run transactions either
+            throw new IllegalArgumentException(config.file() + ": field 'producerConfig' sets transactional.id: this driver "
+                    + "does not run transactions (driver-redpanda does, with requestsPerTransaction)");
+        }
+        admin = Admin.create(config.commonConfig());
+        awaitCluster();
+        if (config.reset()) {
+            deleteLeftoverTopics();
+        }
+    }
+
+    /** Hook for drivers built on this one, called after the file is read and before Kafka is contacted. */
+    protected void beforeConnect(KafkaDriverConfig config) throws IOException, InterruptedException {
+    }
+
+    protected final KafkaDriverConfig config() {
+        return config;
+    }
+
+    /**
+     * Messages per producer transaction, or 0 for plain (non-transactional) producers. Drivers built on
+     * this one may turn transactions on; the value is read after {@link #beforeConnect}.
+     */
+    protected int messagesPerTransaction() {
+        return 0;
+    }
+
+    private void awaitCluster() throws IOException, InterruptedException {
+        try {
+            admin.describeCluster(new DescribeClusterOptions().timeoutMs((int) CONNECT_TIMEOUT.toMillis()))
+                    .clusterId().get(CONNECT_TIMEOUT.toSeconds() + 5, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IOException("cannot reach Kafka at bootstrap.servers=" + config.bootstrapServers() + " (from "
+                    + config.file() + ") within " + CONNECT_TIMEOUT.toSeconds() + " s: " + rootMessage(e));
+        }
+    }
+
+    private void deleteLeftoverTopics() throws IOException, InterruptedException {
+        try {
+            Set<String> names = admin.listTopics(new ListTopicsOptions().timeoutMs((int) ADMIN_TIMEOUT.toMillis()))
+                    .names().get();
+            List<String> leftovers = names.stream().filter(name -> name.startsWith(getTopicNamePrefix())).toList();
+            if (!leftovers.isEmpty()) {
+                LOG.info("reset: deleting {} leftover topics with prefix {}", leftovers.size(), getTopicNamePrefix());
+                admin.deleteTopics(leftovers, new DeleteTopicsOptions().timeoutMs((int) ADMIN_TIMEOUT.toMillis()))
+                        .all().get();
+            }
+        } catch (ExecutionException e) {
+            throw new IOException("reset: deleting leftover '" + getTopicNamePrefix() + "*' topics on bootstrap.servers="
+                    + config.bootstrapServers() + " failed: " + rootMessage(e));
+        }
+    }
+
+    @Override
+    public String getTopicNamePrefix() {
+        return TOPIC_PREFIX;
+    }
+
+    @Override
+    public CompletableFuture<Void> createTopic(String topic, int partitions) {
+        return createTopics(List.of(new TopicInfo(topic, partitions)));
+    }
+
+    /** One admin request for all topics (workloads may ask for hundreds); completes once every partition has a leader. */
+    @Override
+    public CompletableFuture<Void> createTopics(List<TopicInfo> topicInfos) {
+        List<NewTopic> newTopics = topicInfos.stream()
+                .map(info -> new NewTopic(info.getTopic(), Optional.of(info.getPartitions()), config.replicationFactor())
+                        .configs(config.topicConfig()))
+                .toList();
+        List<String> names = topicInfos.stream().map(TopicInfo::getTopic).toList();
+        long deadline = System.nanoTime() + ADMIN_TIMEOUT.toNanos();
+        CreateTopicsOptions options = new CreateTopicsOptions().timeoutMs((int) ADMIN_TIMEOUT.toMillis());
+        return admin.createTopics(newTopics, options).all().toCompletionStage().toCompletableFuture()
+                .thenCompose(created -> awaitLeaders(names, deadline))
+                .handle((done, error) -> {
+                    if (error != null) {
+                        throw new CompletionException(new IllegalStateException("creating " + describe(names)
+                                + " on bootstrap.servers=" + config.bootstrapServers() + " failed: " + rootMessage(error)));
+                    }
+                    return done;
+                });
+    }
+
+    /** The controller has committed the topics; producers and consumers need the broker's metadata to show leaders. */
+    private CompletableFuture<Void> awaitLeaders(Collection<String> names, long deadline) {
+        return admin.describeTopics(names).allTopicNames().toCompletionStage().toCompletableFuture()
+                .handle((described, error) -> {
+                    if (error == null && allPartitionsLed(described)) {
+                        return CompletableFuture.<Void>completedFuture(null);
+                    }
+                    if (System.nanoTime() > deadline) {
+                        return CompletableFuture.<Void>failedFuture(error != null ? error
+                                : new TimeoutException("partitions without leader after " + ADMIN_TIMEOUT.toSeconds() + " s"));
+                    }
+                    return CompletableFuture.runAsync(() -> { },
+                            CompletableFuture.delayedExecutor(VISIBILITY_POLL.toMillis(), TimeUnit.MILLISECONDS))
+                            .thenCompose(waited -> awaitLeaders(names, deadline));
+                })
+                .thenCompose(next -> next);
+    }
+
+    private static boolean allPartitionsLed(Map<String, TopicDescription> described) {
+        return described.values().stream()
+                .allMatch(topic -> topic.partitions().stream().allMatch(partition -> partition.leader() != null));
+    }
+
+    @Override
+    public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
+        Properties properties = config.producerProperties();
+        properties.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        properties.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        int perTransaction = messagesPerTransaction();
+        if (perTransaction > 0) {
+            // each producer needs its own transactional.id, or the broker fences all but the newest
+            String prefix = properties.getProperty(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "brokerbench");
+            properties.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, prefix + "-" + UUID.randomUUID());
+        }
+        KafkaProducer<String, byte[]> kafkaProducer;
+        try {
+            kafkaProducer = new KafkaProducer<>(properties);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException(
+                    config.file() + ": producerConfig/commonConfig: " + rootMessage(e), e));
+        }
+        if (perTransaction == 0) {
+            return CompletableFuture.completedFuture(track(new KafkaBenchmarkProducer(kafkaProducer, topic)));
+        }
+        try {
+            return CompletableFuture.completedFuture(track(new TransactionalKafkaProducer(kafkaProducer, topic,
+                    perTransaction, "kafka-tx-commit-" + producerCount.incrementAndGet())));
+        } catch (RuntimeException e) {
+            kafkaProducer.close(Duration.ZERO);
+            return CompletableFuture.failedFuture(new IllegalStateException("starting transactions on bootstrap.servers="
+                    + config.bootstrapServers() + " failed: " + rootMessage(e), e));
+        }
+    }
+
+    private <T extends AutoCloseable> T track(T client) {
+        clients.add(client);
+        return client;
+    }
+
+    @Override
+    public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName,
+            ConsumerCallback consumerCallback) {
+        Properties properties = config.consumerProperties();
+        properties.put(ConsumerConfig.GROUP_ID_CONFIG, subscriptionName);
+        properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        // a subscription must see messages published before its first poll: the framework starts producing right away
+        properties.putIfAbsent(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        // the driver commits after each poll (and before a rebalance), so auto-commit is off unless the file turns it on
+        properties.putIfAbsent(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        boolean commitOffsets = !Boolean.parseBoolean(properties.getProperty(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG));
+        try {
+            return CompletableFuture.completedFuture(track(new KafkaBenchmarkConsumer(new KafkaConsumer<>(properties),
+                    topic, consumerCallback, commitOffsets,
+                    "kafka-consumer-" + consumerCount.incrementAndGet() + "-" + subscriptionName)));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException(
+                    config.file() + ": consumerConfig/commonConfig: " + rootMessage(e), e));
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        // consumers first: they stop polling before the topics' producers go away
+        for (AutoCloseable client : clients) {
+            if (client instanceof KafkaBenchmarkConsumer) {
+                closeQuietly(client);
+            }
+        }
+        for (AutoCloseable client : clients) {
+            if (!(client instanceof KafkaBenchmarkConsumer)) {
+                closeQuietly(client);
+            }
+        }
+        clients.clear();
+        if (admin != null) {
+            admin.close(Duration.ofSeconds(10));
+        }
+    }
+
+    private static void closeQuietly(AutoCloseable client) {
+        try {
+            client.close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            LOG.warn("closing {} failed: {}", client, e.toString());
+        }
+    }
+
+    private static String describe(List<String> names) {
+        return names.size() == 1 ? "topic " + names.get(0) : names.size() + " topics (" + names.get(0) + ", ...)";
+    }
+
+    /** The innermost cause's class and message on one line; Kafka wraps the reason in layers of futures. */
+    static String rootMessage(Throwable error) {
+        Throwable root = error;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = root.getMessage() == null ? "" : ": " + root.getMessage().strip().replace("\n", " ");
+        return root.getClass().getSimpleName() + message;
+    }
+}

@@ -1,0 +1,36 @@
+package io.openmessaging.benchmark.driver.kafka;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.bookkeeper.stats.NullStatsLogger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Driver checks that fail before any broker is contacted. */
+class KafkaBenchmarkDriverTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void transactionalIdIsRejectedBecauseThisDriverDoesNotRunTransactions() throws Exception {
+        Path file = Files.writeString(dir.resolve("tx.yaml"),
+                "commonConfig: bootstrap.servers=127.0.0.1:9\nproducerConfig: |\n  transactional.id=bench\n");
+        KafkaBenchmarkDriver driver = new KafkaBenchmarkDriver();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> driver.initialize(file.toFile(), NullStatsLogger.INSTANCE));
+        driver.close();
+        assertTrue(e.getMessage().startsWith(file + ": field 'producerConfig' sets transactional.id"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+    }
+
+    @Test
+    void rootMessageNamesTheInnermostCauseOnOneLine() {
+        Exception wrapped = new RuntimeException("outer", new IllegalStateException("inner\nsecond line"));
+        assertTrue(KafkaBenchmarkDriver.rootMessage(wrapped).equals("IllegalStateException: inner second line"));
+    }
+}

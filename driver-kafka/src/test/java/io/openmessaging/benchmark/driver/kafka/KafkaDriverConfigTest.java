@@ -1,0 +1,121 @@
+package io.openmessaging.benchmark.driver.kafka;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class KafkaDriverConfigTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void readsOmbKeysAndMergesClientProperties() throws IOException {
+        KafkaDriverConfig config = KafkaDriverConfig.load(write("""
+                name: Kafka
+                driverClass: io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver
+                localBroker: kafka
+                replicationFactor: 3
+                reset: true
+                topicConfig: |
+                  min.insync.replicas=2
+                commonConfig: |
+                  bootstrap.servers=10.0.0.1:9092 \s
+                  request.timeout.ms=1000
+                producerConfig: |
+                  acks=all
+                  request.timeout.ms=2000
+                consumerConfig: |
+                  auto.offset.reset=latest
+                """));
+        assertEquals(Optional.of((short) 3), config.replicationFactor());
+        assertTrue(config.reset());
+        assertEquals(Map.of("min.insync.replicas", "2"), config.topicConfig());
+        assertEquals("10.0.0.1:9092", config.bootstrapServers());
+        assertEquals("2000", config.producerProperties().getProperty("request.timeout.ms"));
+        assertEquals("all", config.producerProperties().getProperty("acks"));
+        assertEquals("1000", config.consumerProperties().getProperty("request.timeout.ms"));
+        assertEquals("latest", config.consumerProperties().getProperty("auto.offset.reset"));
+        assertEquals(null, config.consumerProperties().getProperty("acks"));
+    }
+
+    @Test
+    void optionalKeysDefaultToBrokerReplicationFactorAndNoReset() throws IOException {
+        KafkaDriverConfig config = KafkaDriverConfig.load(write("commonConfig: bootstrap.servers=h:1\n"));
+        assertEquals(Optional.empty(), config.replicationFactor());
+        assertFalse(config.reset());
+        assertTrue(config.topicConfig().isEmpty());
+    }
+
+    @Test
+    void unknownTopLevelKeyIsAOneLineErrorNamingFileKeyAndValue() throws IOException {
+        Path file = write("commonConfig: bootstrap.servers=h:1\nreplicatonFactor: 3\n");
+        String message = error(file);
+        assertTrue(message.startsWith(file + ": field 'replicatonFactor' = 3: unknown key"), message);
+    }
+
+    @Test
+    void badValuesAreOneLineErrorsNamingTheField() throws IOException {
+        assertEquals(error(write("commonConfig: bootstrap.servers=h:1\nreplicationFactor: 0\n")).contains(
+                "field 'replicationFactor' = 0: expected a whole number from 1 to 32767"), true);
+        assertTrue(error(write("commonConfig: bootstrap.servers=h:1\nreplicationFactor: three\n"))
+                .contains("field 'replicationFactor' = 'three'"));
+        assertTrue(error(write("commonConfig: bootstrap.servers=h:1\nreplicationFactor: 40000\n"))
+                .contains("field 'replicationFactor' = 40000"));
+        assertTrue(error(write("commonConfig: bootstrap.servers=h:1\nreset: yes please\n"))
+                .contains("field 'reset' = 'yes please': expected true or false"));
+        assertTrue(error(write("commonConfig: bootstrap.servers=h:1\nproducerConfig:\n  acks: all\n"))
+                .contains("field 'producerConfig' = {\"acks\":\"all\"}: expected a text block of Java properties"));
+        assertTrue(error(write("commonConfig: |\n  request.timeout.ms=1\n"))
+                .contains("field 'commonConfig' = 'request.timeout.ms=1\\n': must set bootstrap.servers"));
+        assertTrue(error(write("commonConfig: [unclosed\n")).contains(": not valid YAML: "));
+        assertTrue(error(write("")).endsWith(": the file is empty; expected a mapping of driver keys"));
+    }
+
+    @Test
+    void extraKeysOfDerivedDriversAreAcceptedOnlyWhenAskedFor() throws IOException {
+        Path file = write("commonConfig: bootstrap.servers=h:1\nadminUrl: http://127.0.0.1:9644\n");
+        assertTrue(error(file).contains("field 'adminUrl'"));
+        KafkaDriverConfig config = KafkaDriverConfig.load(file, Set.of("adminUrl"));
+        assertEquals(Optional.of("http://127.0.0.1:9644"), config.extra("adminUrl"));
+    }
+
+    @Test
+    void everyShippedDriverFileLoads() throws IOException {
+        List<Path> shipped;
+        try (Stream<Path> files = Files.list(Path.of("."))) {
+            shipped = files.filter(p -> p.getFileName().toString().endsWith(".yaml")).sorted().toList();
+        }
+        assertTrue(shipped.size() >= 10, "shipped driver files: " + shipped);
+        for (Path file : shipped) {
+            KafkaDriverConfig config = KafkaDriverConfig.load(file);
+            assertTrue(config.reset(), file + " should reset leftover topics");
+            assertTrue(Files.readString(file).startsWith("# "), file + " should start with a comment header");
+        }
+    }
+
+    private String error(Path file) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> KafkaDriverConfig.load(file));
+        assertFalse(e.getMessage().contains("\n"), "not one line: " + e.getMessage());
+        assertTrue(e.getMessage().startsWith(file.toString()), e.getMessage());
+        return e.getMessage();
+    }
+
+    private int count;
+
+    private Path write(String yaml) throws IOException {
+        return Files.writeString(dir.resolve("driver-" + (++count) + ".yaml"), yaml);
+    }
+}

@@ -1,0 +1,32 @@
+package io.openmessaging.benchmark.driver.pulsar;
+
+import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import org.apache.pulsar.client.api.Producer;
+import org.apache.pulsar.client.api.TypedMessageBuilder;
+
+/**
+ * One Pulsar producer. It is deliberately not a {@code PayloadCopyingProducer}: the client keeps a
+ * reference to the payload array until the broker acknowledged the message.
+ */
+final class PulsarBenchmarkProducer implements BenchmarkProducer {
+
+    private final Producer<byte[]> producer;
+
+    PulsarBenchmarkProducer(Producer<byte[]> producer) {
+        this.producer = producer;
+    }
+
+    @Override
+    public CompletableFuture<Void> sendAsync(Optional<String> key, byte[] payload) {
+        TypedMessageBuilder<byte[]> message = producer.newMessage().value(payload);
+        key.ifPresent(message::key);
+        return message.sendAsync().thenApply(messageId -> null);
+    }
+
+    @Override
+    public void close() throws Exception {
+        producer.close();
+    }
+}

@@ -1,0 +1,21 @@
+package io.openmessaging.benchmark.driver.pulsar.config;
+
+/** The {@code producer} section (OMB's defaults). */
+public record ProducerConfig(
+        boolean batchingEnabled,
+        int batchingMaxPublishDelayMs,
+        int batchingMaxBytes,
+        boolean blockIfQueueFull,
+        int pendingQueueSize) {
+
+    static ProducerConfig read(YamlSection section) {
+        boolean batchingEnabled = section.bool("batchingEnabled", true);
+        int maxPublishDelayMs = section.integer("batchingMaxPublishDelayMs", 1, 0);
+        int maxBytes = section.integer("batchingMaxBytes", 1024 * 1024, 1);
+        boolean blockIfQueueFull = section.bool("blockIfQueueFull", true);
+        // 0 = no count limit: the client's memory limit (client.clientMemoryLimitMB) bounds pending sends
+        int pendingQueueSize = section.integer("pendingQueueSize", 0, 0);
+        section.rejectUnknown();
+        return new ProducerConfig(batchingEnabled, maxPublishDelayMs, maxBytes, blockIfQueueFull, pendingQueueSize);
+    }
+}

@@ -1,0 +1,196 @@
+package io.openmessaging.benchmark.driver.redis;
+
+import io.openmessaging.benchmark.driver.BenchmarkConsumer;
+import io.openmessaging.benchmark.driver.BenchmarkDriver;
+import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import io.openmessaging.benchmark.driver.ConsumerCallback;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+import org.apache.bookkeeper.stats.StatsLogger;
+import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisPool;
+import redis.clients.jedis.exceptions.JedisDataException;
+import redis.clients.jedis.params.SetParams;
+
+/**
+ * Redis Streams driver. A topic with N partitions is N streams {@code <topic>:0 .. <topic>:N-1};
+ * a subscription is a consumer group of the same name on each of them; every consumer is one group
+ * member reading all N streams. See README.md for the keys.
+ *
+ * <p>Each producer and each consumer holds one pooled connection for its life (a blocking
+ * XREADGROUP or a pipelined XADD batch occupies a connection), so {@code jedisPoolMaxTotal} must
+ * cover the producers and consumers of one worker; running out is reported, not waited for.
+ */
+public final class RedisBenchmarkDriver implements BenchmarkDriver {
+
+    private RedisConfig config;
+    private JedisPool pool;
+    private final List<AutoCloseable> created = new ArrayList<>();
+
+    public RedisBenchmarkDriver() {
+    }
+
+    @Override
+    public void initialize(File configurationFile, StatsLogger statsLogger) throws IOException {
+        config = RedisConfig.read(configurationFile);
+        GenericObjectPoolConfig<Jedis> poolConfig = new GenericObjectPoolConfig<>();
+        poolConfig.setMaxTotal(config.poolMaxTotal);
+        poolConfig.setMaxIdle(config.poolMaxIdle);
+        poolConfig.setBlockWhenExhausted(false);
+        poolConfig.setJmxEnabled(false);
+        DefaultJedisClientConfig clientConfig = DefaultJedisClientConfig.builder()
+                .user(config.user)
+                .password(config.password)
+                .connectionTimeoutMillis(config.connectTimeoutMs)
+                // a blocking XREADGROUP legitimately stays silent for blockTimeMs
+                .socketTimeoutMillis(Math.max(10_000, config.blockTimeMs + 10_000))
+                .blockingSocketTimeoutMillis(config.blockTimeMs + 10_000)
+                .clientName("brokerbench")
+                .build();
+        pool = new JedisPool(poolConfig, new HostAndPort(config.host, config.port), clientConfig);
+        try (Jedis jedis = pool.getResource()) {
+            jedis.ping();
+        } catch (RuntimeException e) {
+            pool.close();
+            throw new IOException(configurationFile + ": cannot use redis at " + config.host + ":" + config.port
+                    + " (redisHost/redisPort/redisUser/redisPass): " + rootMessage(e));
+        }
+    }
+
+    @Override
+    public String getTopicNamePrefix() {
+        return "redis-topic";
+    }
+
+    @Override
+    public CompletableFuture<Void> createTopic(String topic, int partitions) {
+        return attempt(() -> {
+            if (partitions < 1) {
+                throw new IllegalArgumentException("topic " + topic + ": partitions must be at least 1, not " + partitions);
+            }
+            try (Jedis jedis = borrow()) {
+                String key = RedisTopic.partitionCountKey(topic);
+                if (jedis.set(key, Integer.toString(partitions), SetParams.setParams().nx()) == null) {
+                    String existing = jedis.get(key);
+                    if (!Integer.toString(partitions).equals(existing)) {
+                        throw new IllegalStateException("topic " + topic + " already exists in redis with "
+                                + existing + " partitions, not " + partitions);
+                    }
+                }
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
+        return attempt(() -> {
+            RedisTopic redisTopic = lookUp(topic);
+            return track(new RedisBenchmarkProducer(redisTopic, pool, borrow(), config));
+        });
+    }
+
+    @Override
+    public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName,
+            ConsumerCallback consumerCallback) {
+        return attempt(() -> {
+            RedisTopic redisTopic = lookUp(topic);
+            byte[] group = subscriptionName.getBytes(StandardCharsets.UTF_8);
+            try (Jedis jedis = borrow()) {
+                for (byte[] stream : redisTopic.streams) {
+                    createGroup(jedis, stream, group);
+                }
+            }
+            String consumerName = subscriptionName + "-" + UUID.randomUUID().toString().substring(0, 8);
+            return track(new RedisBenchmarkConsumer(redisTopic, subscriptionName, consumerName, pool, borrow(),
+                    consumerCallback, config));
+        });
+    }
+
+    /**
+     * The group starts at id 0, the start of the stream, not "$" (its end): the framework creates
+     * consumers before producers, so on a fresh topic both are the same, but "$" would silently drop
+     * whatever was published between a topic's creation and its first subscriber (as Kafka's
+     * {@code earliest}). A group that exists already (another consumer of the subscription, here or
+     * on another worker, or a consumer re-created to drain a backlog) keeps its position.
+     */
+    private static void createGroup(Jedis jedis, byte[] stream, byte[] group) {
+        try {
+            jedis.xgroupCreate(stream, group, "0".getBytes(StandardCharsets.US_ASCII), true);
+        } catch (JedisDataException e) {
+            if (e.getMessage() == null || !e.getMessage().startsWith("BUSYGROUP")) {
+                throw e;
+            }
+        }
+    }
+
+    private RedisTopic lookUp(String topic) {
+        try (Jedis jedis = borrow()) {
+            String partitions = jedis.get(RedisTopic.partitionCountKey(topic));
+            if (partitions == null) {
+                throw new IllegalStateException("topic " + topic + " does not exist in redis (no key "
+                        + RedisTopic.partitionCountKey(topic) + ")");
+            }
+            return new RedisTopic(topic, Integer.parseInt(partitions));
+        }
+    }
+
+    private Jedis borrow() {
+        try {
+            return pool.getResource();
+        } catch (RuntimeException e) {
+            if (pool.getNumActive() >= config.poolMaxTotal) {
+                throw new IllegalStateException(config.file + ": all " + config.poolMaxTotal
+                        + " redis connections are in use (each producer and consumer holds one): raise jedisPoolMaxTotal");
+            }
+            throw e;
+        }
+    }
+
+    private synchronized <T extends AutoCloseable> T track(T resource) {
+        created.add(resource);
+        return resource;
+    }
+
+    private static <T> CompletableFuture<T> attempt(Supplier<T> action) {
+        try {
+            return CompletableFuture.completedFuture(action.get());
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(new IllegalStateException("redis: " + rootMessage(e), e));
+        }
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = root == e ? String.valueOf(e.getMessage())
+                : e.getMessage() + ": " + root.getMessage();
+        return message.replace('\n', ' ');
+    }
+
+    @Override
+    public void close() throws Exception {
+        List<AutoCloseable> toClose;
+        synchronized (this) {
+            toClose = new ArrayList<>(created);
+            created.clear();
+        }
+        for (AutoCloseable resource : toClose) {
+            resource.close();
+        }
+        if (pool != null) {
+            pool.close();
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package io.openmessaging.benchmark.driver.redpanda;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.bookkeeper.stats.NullStatsLogger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Configuration errors that the driver reports before it contacts any broker. */
+class RedpandaBenchmarkDriverTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void requestsPerTransactionMustBeAPositiveWholeNumber() throws Exception {
+        for (String bad : new String[] {"0", "-3", "lots", "1.5"}) {
+            String message = error("requestsPerTransaction: " + bad + "\n");
+            assertTrue(message.contains("field 'requestsPerTransaction' = '" + bad + "'"), message);
+        }
+    }
+
+    @Test
+    void adminUrlMustBeAnHttpUrl() throws Exception {
+        String message = error("adminUrl: ftp://127.0.0.1:9644\n");
+        assertTrue(message.contains("field 'adminUrl' = 'ftp://127.0.0.1:9644'"), message);
+    }
+
+    @Test
+    void unknownKeysAreStillRejected() throws Exception {
+        String message = error("adminURL: http://127.0.0.1:9644\n");
+        assertTrue(message.contains("field 'adminURL'"), message);
+    }
+
+    private String error(String yaml) throws Exception {
+        Path file = Files.writeString(dir.resolve("redpanda.yaml"),
+                "commonConfig: bootstrap.servers=127.0.0.1:9\n" + yaml);
+        RedpandaBenchmarkDriver driver = new RedpandaBenchmarkDriver();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> driver.initialize(file.toFile(), NullStatsLogger.INSTANCE));
+        driver.close();
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        assertTrue(e.getMessage().startsWith(file.toString()), e.getMessage());
+        return e.getMessage();
+    }
+}
