@@ -160,6 +160,10 @@ public final class BenchmarkCli implements Callable<Integer> {
         out.println();
         out.println("=== " + workload.name() + " (" + workloadFile + ") on " + session.file().name() + " ("
                 + session.file().file() + ")");
+        if (!workload.ignoredKeys().isEmpty()) {
+            out.println("  warning: " + workloadFile + " sets " + workload.ignoredKeys().keySet()
+                    + ", which belong to OMB variants this harness does not implement: they have no effect");
+        }
         RunRecord record = new RunRecord(workload, workloadFile.toString(), session.setup(), Instant.now());
         record.environment().putAll(RunEnvironment.describe());
         record.environment().put("localBroker", session.describeBroker());

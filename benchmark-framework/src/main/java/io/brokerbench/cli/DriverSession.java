@@ -36,13 +36,20 @@ final class DriverSession implements AutoCloseable {
         try {
             String yaml = file.resolvePlaceholders(broker.endpoints());
             out.println(String.format("local %s broker %s ready in %.1f s at %s; driver %s (%s) runs against it",
-                    broker.type(), broker.version(), (System.nanoTime() - start) / 1e9, broker.endpoints(),
+                    broker.type(), broker.version(), (System.nanoTime() - start) / 1e9, withoutSecrets(broker.endpoints()),
                     file.name(), file.driverClass()));
             return new DriverSession(file, broker, new DriverSetup(file.name(), file.driverClass(), yaml, file.file().toString()));
         } catch (RuntimeException e) {
             broker.close();
             throw e;
         }
+    }
+
+    /** Endpoints as printed: a generated password is for the driver file, not the console. */
+    private static Map<String, String> withoutSecrets(Map<String, String> endpoints) {
+        Map<String, String> shown = new java.util.TreeMap<>(endpoints);
+        shown.replaceAll((key, value) -> key.toLowerCase(java.util.Locale.ROOT).contains("password") ? "***" : value);
+        return shown;
     }
 
     DriverSetup setup() {
@@ -59,7 +66,7 @@ final class DriverSession implements AutoCloseable {
         if (broker != null) {
             info.put("type", broker.type());
             info.put("version", broker.version());
-            info.put("endpoints", broker.endpoints());
+            info.put("endpoints", withoutSecrets(broker.endpoints()));
             info.put("settings", broker.settings());
         }
         return info;
