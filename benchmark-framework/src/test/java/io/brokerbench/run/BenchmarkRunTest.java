@@ -1,0 +1,168 @@
+package io.brokerbench.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brokerbench.delivery.SubscriptionVerdict;
+import io.brokerbench.stats.Metric;
+import io.brokerbench.testing.FaultInjectingDriver.Fault;
+import io.brokerbench.testing.TestFiles;
+import io.brokerbench.time.NanoClock;
+import io.brokerbench.worker.DriverSetup;
+import io.brokerbench.worker.LocalWorker;
+import io.brokerbench.workload.Payloads;
+import io.brokerbench.workload.Workload;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Whole runs through the in-memory driver, with and without injected broker faults. */
+@Timeout(120)
+class BenchmarkRunTest {
+
+    @TempDir
+    Path dir;
+
+    private final List<String> notes = new CopyOnWriteArrayList<>();
+    private final List<IntervalPoint> points = new CopyOnWriteArrayList<>();
+
+    @Test
+    void cleanRunCountsEveryMessageOnceAndMeasuresEveryMetric() {
+        RunRecord run = run(TestFiles.workload(dir, "partitionsPerTopic: 3\nkeyDistributor: KEY_ROUND_ROBIN\n"
+                + "subscriptionsPerTopic: 2\nconsumerPerSubscription: 2\nproducersPerTopic: 2\n"), Fault.NONE, new RunControl());
+
+        assertTrue(run.complete(), run.incompleteReason());
+        assertEquals(2, run.verdicts().size());
+        for (SubscriptionVerdict verdict : run.verdicts()) {
+            assertTrue(verdict.clean(), verdict.toString());
+            assertTrue(verdict.orderingJudged(), "round-robin keys: per-key order is judged");
+            assertEquals(run.totalSent(), verdict.expected());
+            assertEquals(verdict.expected(), verdict.received());
+        }
+        assertEquals(2 * run.totalSent(), run.totalReceived());
+        for (Metric metric : Metric.values()) {
+            assertTrue(run.aggregated().get(metric).getTotalCount() > 0, metric + " recorded");
+        }
+        // 2,000 msg/s for 2 s: the schedule, not the machine, decides the count
+        assertEquals(4000, run.measuredSent(), 400);
+        assertEquals(2, run.intervals(IntervalPoint.Phase.MEASURE).size());
+    }
+
+    @Test
+    void lostMessagesAreCounted() {
+        RunRecord run = run(TestFiles.workload(dir, ""), Fault.DROP, new RunControl());
+        SubscriptionVerdict verdict = run.verdicts().get(0);
+        assertTrue(verdict.lost() > 0, verdict.toString());
+        assertEquals(0, verdict.duplicated());
+        assertEquals(verdict.expected() - verdict.lost(), verdict.received());
+    }
+
+    @Test
+    void duplicatesAreCounted() {
+        RunRecord run = run(TestFiles.workload(dir, ""), Fault.DUPLICATE, new RunControl());
+        SubscriptionVerdict verdict = run.verdicts().get(0);
+        assertTrue(verdict.duplicated() > 0, verdict.toString());
+        assertEquals(0, verdict.lost());
+        assertEquals(verdict.expected() + verdict.duplicated(), verdict.received());
+    }
+
+    @Test
+    void reorderingIsCountedWherePromisedAndNotJudgedWhereNot() {
+        RunRecord ordered = run(TestFiles.workload(dir, ""), Fault.REORDER, new RunControl());
+        assertTrue(ordered.verdicts().get(0).reordered() > 0, ordered.verdicts().toString());
+        assertEquals(0, ordered.verdicts().get(0).lost());
+
+        RunRecord unordered = run(TestFiles.workload(dir, "partitionsPerTopic: 4\n"), Fault.REORDER, new RunControl());
+        assertFalse(unordered.verdicts().get(0).orderingJudged());
+        assertEquals(0, unordered.verdicts().get(0).reordered());
+    }
+
+    @Test
+    void readinessTimeoutNamesTheSilentSubscription() {
+        RunOptions quick = new RunOptions(Duration.ofSeconds(2), Duration.ofSeconds(1), 1000);
+        RunRecord run = run(TestFiles.workload(dir, ""), Fault.SILENT, new RunControl(), quick);
+        assertFalse(run.complete());
+        assertTrue(run.incompleteReason().startsWith("readiness probe timed out after 2 s"), run.incompleteReason());
+        assertTrue(run.incompleteReason().contains("/sub-000-"), run.incompleteReason());
+    }
+
+    @Test
+    void aStopRequestEndsTheRunIncompleteWithWhatWasMeasured() throws Exception {
+        RunControl control = new RunControl();
+        Thread stopper = new Thread(() -> {
+            try {
+                while (points.stream().noneMatch(p -> p.phase() == IntervalPoint.Phase.MEASURE)) {
+                    Thread.sleep(20);
+                }
+                control.requestStop("interrupted by test");
+            } catch (InterruptedException ignored) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        stopper.start();
+        RunRecord run = run(TestFiles.workload(dir, "testDurationSeconds: 60\n"), Fault.NONE, control);
+        stopper.join();
+
+        assertFalse(run.complete());
+        assertEquals("interrupted by test", run.incompleteReason());
+        assertTrue(run.measuredSent() > 0, "the partial measured phase is kept");
+        assertTrue(run.aggregated().get(Metric.END_TO_END).getTotalCount() > 0);
+        assertTrue(run.end() != null);
+    }
+
+    @Test
+    void backlogIsBuiltWithConsumersClosedThenDrained() {
+        // ~0.2 MB at 100-byte messages: 2,000 messages per subscription
+        RunRecord run = run(TestFiles.workload(dir, "consumerBacklogSizeGB: 0.0002\nproducerRate: 4000\n"),
+                Fault.NONE, new RunControl());
+        assertTrue(run.complete(), run.incompleteReason());
+        long peak = run.intervals().stream().mapToLong(IntervalPoint::backlog).max().orElse(0);
+        assertTrue(peak >= 2000, "backlog reached " + peak);
+        assertTrue(run.intervals().stream().anyMatch(p -> p.phase() == IntervalPoint.Phase.BACKLOG));
+        assertTrue(run.verdicts().get(0).clean(), run.verdicts().toString());
+        assertEquals(run.totalSent(), run.totalReceived());
+    }
+
+    @Test
+    void produceOnlyWorkloadRunsWithoutVerification() {
+        RunRecord run = run(TestFiles.workload(dir, "subscriptionsPerTopic: 0\nconsumerPerSubscription: 0\n"),
+                Fault.NONE, new RunControl());
+        assertTrue(run.complete(), run.incompleteReason());
+        assertTrue(run.measuredSent() > 0);
+        assertEquals(0, run.totalReceived());
+        assertTrue(notes.stream().anyMatch(n -> n.contains("readiness probe skipped")));
+    }
+
+    private RunRecord run(Workload workload, Fault fault, RunControl control) {
+        return run(workload, fault, control, new RunOptions(Duration.ofSeconds(10), Duration.ofSeconds(2), 10_000));
+    }
+
+    private RunRecord run(Workload workload, Fault fault, RunControl control, RunOptions options) {
+        DriverSetup driver = TestFiles.faultyDriver(dir, fault);
+        RunRecord record = new RunRecord(workload, "workload.yaml", driver, Instant.now());
+        RunListener listener = new RunListener() {
+            @Override
+            public void note(String message) {
+                notes.add(message);
+            }
+
+            @Override
+            public void interval(IntervalPoint point) {
+                points.add(point);
+            }
+
+            @Override
+            public void finished(RunRecord ignored) {
+            }
+        };
+        List<io.brokerbench.worker.Worker> workers = new ArrayList<>(List.of(new LocalWorker()));
+        return new BenchmarkRun(record, Payloads.of(workload), workers, options, control, listener, NanoClock.SYSTEM).execute();
+    }
+}

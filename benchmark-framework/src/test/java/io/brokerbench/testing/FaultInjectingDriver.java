@@ -1,0 +1,121 @@
+package io.brokerbench.testing;
+
+import io.brokerbench.driver.inmemory.InMemoryBenchmarkDriver;
+import io.openmessaging.benchmark.driver.BenchmarkConsumer;
+import io.openmessaging.benchmark.driver.BenchmarkDriver;
+import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import io.openmessaging.benchmark.driver.ConsumerCallback;
+import java.io.File;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.util.concurrent.CompletableFuture;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.bookkeeper.stats.StatsLogger;
+
+/**
+ * The in-memory driver with a broker fault in front of every consumer, chosen by the YAML key
+ * {@code fault: DROP | DUPLICATE | REORDER | SILENT}: proof that delivery verification and the
+ * readiness probe catch what they claim to catch.
+ */
+public final class FaultInjectingDriver implements BenchmarkDriver {
+
+    /** What goes wrong. Every 97th message is affected, so a few probes always get through. */
+    public enum Fault {
+        NONE, DROP, DUPLICATE, REORDER, SILENT
+    }
+
+    private static final Pattern FAULT = Pattern.compile("(?m)^fault:\\s*(\\w+)");
+    private static final int EVERY = 97;
+
+    private final InMemoryBenchmarkDriver delegate = new InMemoryBenchmarkDriver();
+    private Fault fault = Fault.NONE;
+
+    @Override
+    public void initialize(File configurationFile, StatsLogger statsLogger) throws IOException {
+        Matcher m = FAULT.matcher(Files.readString(configurationFile.toPath()));
+        if (m.find()) {
+            fault = Fault.valueOf(m.group(1));
+        }
+        delegate.initialize(configurationFile, statsLogger);
+    }
+
+    @Override
+    public String getTopicNamePrefix() {
+        return "faulty";
+    }
+
+    @Override
+    public CompletableFuture<Void> createTopic(String topic, int partitions) {
+        return delegate.createTopic(topic, partitions);
+    }
+
+    @Override
+    public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
+        return delegate.createProducer(topic);
+    }
+
+    @Override
+    public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscription, ConsumerCallback callback) {
+        return delegate.createConsumer(topic, subscription, new FaultyCallback(callback, fault));
+    }
+
+    @Override
+    public void close() {
+        delegate.close();
+    }
+
+    private static final class FaultyCallback implements ConsumerCallback {
+        private final ConsumerCallback target;
+        private final Fault fault;
+        private long count;
+        private byte[] held;
+
+        FaultyCallback(ConsumerCallback target, Fault fault) {
+            this.target = target;
+            this.fault = fault;
+        }
+
+        @Override
+        public synchronized void messageReceived(byte[] payload, long publishTimestamp) {
+            count++;
+            boolean affected = count % EVERY == 0;
+            switch (fault) {
+                case SILENT:
+                    return;
+                case DROP:
+                    if (!affected) {
+                        target.messageReceived(payload, publishTimestamp);
+                    }
+                    return;
+                case DUPLICATE:
+                    target.messageReceived(payload, publishTimestamp);
+                    if (affected) {
+                        target.messageReceived(payload, publishTimestamp);
+                    }
+                    return;
+                case REORDER:
+                    if (affected && held == null) {
+                        held = payload.clone(); // the producer reuses its buffer
+                        return;
+                    }
+                    target.messageReceived(payload, publishTimestamp);
+                    if (held != null) {
+                        target.messageReceived(held, publishTimestamp);
+                        held = null;
+                    }
+                    return;
+                default:
+                    target.messageReceived(payload, publishTimestamp);
+            }
+        }
+
+        @Override
+        public void messageReceived(ByteBuffer payload, long publishTimestamp) {
+            byte[] bytes = new byte[payload.remaining()];
+            payload.duplicate().get(bytes);
+            messageReceived(bytes, publishTimestamp);
+        }
+    }
+}
