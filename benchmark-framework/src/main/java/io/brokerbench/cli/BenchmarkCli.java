@@ -14,6 +14,11 @@ import io.brokerbench.run.RunControl;
 import io.brokerbench.run.RunListener;
 import io.brokerbench.run.RunOptions;
 import io.brokerbench.run.RunRecord;
+import io.brokerbench.run.WorkAssignment;
+import io.brokerbench.remote.ClockSkewCheck;
+import io.brokerbench.remote.RemoteWorkers;
+import io.brokerbench.remote.WorkerUrl;
+import io.brokerbench.remote.WorkersFile;
 import io.brokerbench.time.NanoClock;
 import io.brokerbench.worker.LocalWorker;
 import io.brokerbench.worker.Worker;
@@ -22,6 +27,7 @@ import io.brokerbench.workload.Workload;
 import io.brokerbench.workload.WorkloadLoader;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,6 +39,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -46,6 +53,7 @@ import picocli.CommandLine.Parameters;
 public final class BenchmarkCli implements Callable<Integer> {
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd-HH-mm-ss");
+    private static final String DEFAULT_WORKERS_FILE = "workers.yaml";
 
     @Option(names = {"-d", "--drivers"}, split = ",", paramLabel = "FILE",
             description = "Driver YAML files, e.g. driver-kafka/kafka-local.yaml (comma-separated or repeated).")
@@ -55,14 +63,26 @@ public final class BenchmarkCli implements Callable<Integer> {
             description = "Worker URLs (http://host:8080,...) for a distributed run.")
     List<String> workers = new ArrayList<>();
 
-    @Option(names = {"-wf", "--workers-file"}, paramLabel = "FILE", description = "YAML file listing worker URLs.")
+    @Option(names = {"-wf", "--workers-file"}, paramLabel = "FILE",
+            description = "YAML file listing worker URLs ('workers:' list). Default: ./workers.yaml if it exists.")
     Path workersFile;
+
+    @Option(names = "--worker-token", paramLabel = "TOKEN", defaultValue = "${env:BROKERBENCH_WORKER_TOKEN}",
+            showDefaultValue = CommandLine.Help.Visibility.NEVER,
+            description = "Token the workers were started with (default: environment variable BROKERBENCH_WORKER_TOKEN).")
+    String workerToken;
+
+    @Option(names = "--worker-roles", paramLabel = "split|mixed", defaultValue = "split",
+            description = "Distributed runs: 'split' puts producers and consumers on separate workers (OMB's way),"
+                + " 'mixed' makes every worker produce and consume (default ${DEFAULT-VALUE}).")
+    String workerRoles;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
             description = "Result file (one workload × driver), or a directory for several. Default: <workload>-<driver>-<time>.json here.")
     Path output;
 
-    @Option(names = {"-x", "--extra"}, description = "Distributed runs: allocate extra consumer workers (OMB's flag).")
+    @Option(names = {"-x", "--extra"},
+            description = "Distributed runs, split roles: two thirds of the workers consume instead of half (OMB's flag).")
     boolean extraConsumers;
 
     @Option(names = {"-c", "--csv"}, paramLabel = "DIR",
@@ -111,21 +131,64 @@ public final class BenchmarkCli implements Callable<Integer> {
             DriverClassResolver.resolve(file);
             loadedDrivers.add(file);
         }
+        List<URI> workerUrls = workerUrls();
+        WorkAssignment.Layout layout = layout();
         if (validateOnly) {
             workloads.forEach(w -> out.println("valid workload: " + w));
             drivers.forEach(d -> out.println("valid driver:   " + d));
             return ExitCode.OK;
         }
-        if (!workers.isEmpty() || workersFile != null) {
-            throw new ConfigException("distributed runs (--workers/--workers-file) are not available in this build");
-        }
         if (output != null && loadedWorkloads.size() * loadedDrivers.size() > 1 && !Files.isDirectory(output)) {
             throw new ConfigException("option '--output' = '" + output + "': several runs need a directory, not a file");
         }
-        return runAll(loadedWorkloads, loadedDrivers);
+        return runAll(loadedWorkloads, loadedDrivers, new Distribution(workerUrls, layout));
     }
 
-    private int runAll(List<Workload> loadedWorkloads, List<DriverFile> loadedDrivers) throws IOException, InterruptedException {
+    /** Where the load runs: this JVM (no URLs) or the listed workers, and how they share the roles. */
+    private record Distribution(List<URI> urls, WorkAssignment.Layout layout) {
+    }
+
+    /** From --workers, else --workers-file, else ./workers.yaml if present (as OMB); none: one process. */
+    private List<URI> workerUrls() {
+        if (!workers.isEmpty() && workersFile != null) {
+            throw new ConfigException("options '--workers' and '--workers-file' both given: use one");
+        }
+        if (!workers.isEmpty()) {
+            List<URI> urls = new ArrayList<>();
+            for (String url : workers) {
+                try {
+                    URI parsed = WorkerUrl.parse(url);
+                    if (urls.contains(parsed)) {
+                        throw new IllegalArgumentException("listed twice");
+                    }
+                    urls.add(parsed);
+                } catch (IllegalArgumentException e) {
+                    throw new ConfigException("option '--workers' = '" + url + "': " + e.getMessage());
+                }
+            }
+            return urls;
+        }
+        if (workersFile != null) {
+            return WorkersFile.load(workersFile);
+        }
+        Path implicit = Path.of(DEFAULT_WORKERS_FILE);
+        if (Files.isRegularFile(implicit)) {
+            out.println("distributed run: workers from ./" + DEFAULT_WORKERS_FILE + " (found in the current directory)");
+            return WorkersFile.load(implicit);
+        }
+        return List.of();
+    }
+
+    private WorkAssignment.Layout layout() {
+        return switch (workerRoles) {
+            case "split" -> WorkAssignment.Layout.SPLIT;
+            case "mixed" -> WorkAssignment.Layout.MIXED;
+            default -> throw new ConfigException("option '--worker-roles' = '" + workerRoles + "': expected split or mixed");
+        };
+    }
+
+    private int runAll(List<Workload> loadedWorkloads, List<DriverFile> loadedDrivers, Distribution distribution)
+            throws IOException, InterruptedException {
         RunControl control = new RunControl();
         CountDownLatch done = new CountDownLatch(1);
         Runnable onSignal = () -> {
@@ -142,11 +205,13 @@ public final class BenchmarkCli implements Callable<Integer> {
             for (DriverFile driverFile : loadedDrivers) {
                 try (DriverSession session = DriverSession.open(driverFile, out)) {
                     for (int i = 0; i < loadedWorkloads.size() && !control.stopRequested(); i++) {
-                        exit = Math.max(exit, runOne(loadedWorkloads.get(i), workloads.get(i), session, control));
+                        exit = Math.max(exit, runOne(loadedWorkloads.get(i), workloads.get(i), session, control,
+                                distribution));
                     }
                 }
                 if (control.stopRequested()) {
-                    return ExitCode.INTERRUPTED;
+                    // a lost worker stops every remaining run too: exit 1, not the 130 of Ctrl-C
+                    return control.interruptedBySignal() ? ExitCode.INTERRUPTED : Math.max(exit, ExitCode.RUN_FAILED);
                 }
             }
         } finally {
@@ -156,7 +221,8 @@ public final class BenchmarkCli implements Callable<Integer> {
         return exit;
     }
 
-    private int runOne(Workload workload, Path workloadFile, DriverSession session, RunControl control) {
+    private int runOne(Workload workload, Path workloadFile, DriverSession session, RunControl control,
+            Distribution distribution) {
         out.println();
         out.println("=== " + workload.name() + " (" + workloadFile + ") on " + session.file().name() + " ("
                 + session.file().file() + ")");
@@ -170,11 +236,24 @@ public final class BenchmarkCli implements Callable<Integer> {
         Path target = resultPath(workload, session.file());
         RunOptions options = new RunOptions(Duration.ofSeconds(readinessTimeoutSeconds),
                 RunOptions.defaults().drainTimeout(), RunOptions.defaults().maxInFlightMessagesPerProducer());
-        List<Worker> local = List.of(new LocalWorker());
-        BenchmarkRun run = new BenchmarkRun(record, Payloads.of(workload), local, options, control,
-                new WritingListener(new ConsoleReporter(out), target), NanoClock.SYSTEM);
-        RunRecord result = run.execute();
-        if (control.stopRequested()) {
+        RemoteWorkers remote = distribution.urls().isEmpty() ? null
+                : RemoteWorkers.connect(distribution.urls(), workerToken, control, message -> out.println("  " + message));
+        List<Worker> runWorkers = remote == null ? List.of(new LocalWorker()) : remote.workers();
+        BenchmarkRun run = new BenchmarkRun(record, Payloads.of(workload), runWorkers, distribution.layout(),
+                extraConsumers, options, control, new WritingListener(new ConsoleReporter(out), target, remote),
+                NanoClock.SYSTEM);
+        if (remote != null) {
+            remote.watch(record);
+        }
+        RunRecord result;
+        try {
+            result = run.execute();
+        } finally {
+            if (remote != null) {
+                remote.stopWatching();
+            }
+        }
+        if (control.interruptedBySignal()) {
             return ExitCode.INTERRUPTED;
         }
         if (!result.complete()) {
@@ -199,10 +278,12 @@ public final class BenchmarkCli implements Callable<Integer> {
     private final class WritingListener implements RunListener {
         private final ConsoleReporter console;
         private final Path target;
+        private final RemoteWorkers remote;
 
-        WritingListener(ConsoleReporter console, Path target) {
+        WritingListener(ConsoleReporter console, Path target, RemoteWorkers remote) {
             this.console = console;
             this.target = target;
+            this.remote = remote;
         }
 
         @Override
@@ -217,6 +298,13 @@ public final class BenchmarkCli implements Callable<Integer> {
 
         @Override
         public void finished(RunRecord record) {
+            if (remote != null) {
+                remote.stopWatching();
+                ClockSkewCheck.warning(record).ifPresent(warning -> {
+                    record.environment().put("clockWarning", warning);
+                    console.note("warning: " + warning);
+                });
+            }
             console.finished(record);
             try {
                 new ResultWriter().write(record, target);

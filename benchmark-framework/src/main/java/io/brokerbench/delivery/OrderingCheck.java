@@ -12,7 +12,10 @@ public final class OrderingCheck {
 
     private final OrderingPolicy policy;
     private final long keyCount;
-    private final Long2LongHashMap highestSeen = new Long2LongHashMap(NONE_SEEN);
+    /** Per key domain: a map, as only the keys actually seen take space. */
+    private final Long2LongHashMap highestByDomain = new Long2LongHashMap(NONE_SEEN);
+    /** Per producer: an array, the cheapest lookup on the hot path; grown on demand. */
+    private long[] highestByProducer = new long[0];
 
     public OrderingCheck(OrderingPolicy policy, int keyCount) {
         this.policy = policy;
@@ -21,18 +24,28 @@ public final class OrderingCheck {
 
     /** Notes a first delivery; returns false if it arrived out of order. */
     public boolean inOrder(int producerId, long sequence) {
-        if (policy == OrderingPolicy.NONE) {
-            return true;
+        switch (policy) {
+            case PER_PRODUCER:
+                if (producerId >= highestByProducer.length) {
+                    int from = highestByProducer.length;
+                    highestByProducer = java.util.Arrays.copyOf(highestByProducer, producerId + 1);
+                    java.util.Arrays.fill(highestByProducer, from, highestByProducer.length, NONE_SEEN);
+                }
+                if (sequence < highestByProducer[producerId]) {
+                    return false;
+                }
+                highestByProducer[producerId] = sequence;
+                return true;
+            case PER_KEY:
+                long domain = producerId * keyCount + sequence % keyCount;
+                if (sequence < highestByDomain.get(domain)) {
+                    return false;
+                }
+                highestByDomain.put(domain, sequence);
+                return true;
+            default:
+                return true;
         }
-        long domain = policy == OrderingPolicy.PER_PRODUCER
-                ? producerId
-                : producerId * keyCount + sequence % keyCount;
-        long highest = highestSeen.get(domain);
-        if (sequence < highest) {
-            return false;
-        }
-        highestSeen.put(domain, sequence);
-        return true;
     }
 
     public boolean judged() {

@@ -23,9 +23,12 @@ public final class PacedProducer {
     private final long maxInFlight;
     private final PublishStats stats;
     private final NanoClock clock;
-    private final AtomicLong completed = new AtomicLong();
+    /** Acknowledged by driver threads after sendAsync returned. */
+    private final AtomicLong completedLater = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
     private long sent;
+    /** Acknowledged within sendAsync: only the load thread counts these, so no atomic is needed. */
+    private long completedInline;
 
     public PacedProducer(int id, String topic, BenchmarkProducer producer, RateSchedule schedule, KeyChooser keys,
             PayloadSource payloads, boolean stampHeader, long maxInFlight, PublishStats stats, NanoClock clock) {
@@ -50,12 +53,11 @@ public final class PacedProducer {
     public long sendDue(long now, int maxBurst) {
         for (int burst = 0; burst < maxBurst; burst++) {
             long intended = schedule.nextIntended(now);
-            if (intended > now || sent - completed.get() >= maxInFlight) {
+            if (intended > now || inFlight() >= maxInFlight) {
                 break;
             }
-            send(intended, now);
+            now = send(intended, now);
             schedule.advance();
-            now = clock.nanoTime();
         }
         return now;
     }
@@ -67,26 +69,51 @@ public final class PacedProducer {
 
     /** Whether the in-flight limit, not the schedule, is what holds this producer back. */
     public boolean blocked() {
-        return sent - completed.get() >= maxInFlight;
+        return inFlight() >= maxInFlight;
     }
 
-    private void send(long intendedNanos, long sendNanos) {
+    /**
+     * Sends one message and returns the clock reading taken when {@code sendAsync} returned. That
+     * reading is the acknowledgement time of a driver that completed the future inside the call (the
+     * in-memory driver, a driver failing fast), and the next message's send time either way — one
+     * clock read serves both.
+     */
+    private long send(long intendedNanos, long sendNanos) {
         long sequence = sent++;
         byte[] payload = payloads.next(sequence);
         if (stampHeader) {
             MessageHeader.write(payload, id, sequence, WallClock.epochMicros(intendedNanos), WallClock.epochMicros(sendNanos));
         }
-        stats.recordSend((sendNanos - intendedNanos) / 1_000);
         CompletableFuture<Void> acknowledged;
         try {
             acknowledged = producer.sendAsync(keys.keyFor(sequence), payload);
         } catch (RuntimeException e) {
             acknowledged = CompletableFuture.failedFuture(e);
         }
-        acknowledged.whenComplete((ignored, error) -> onAcknowledged(intendedNanos, sendNanos, error));
+        long returned = clock.nanoTime();
+        long delayMicros = (sendNanos - intendedNanos) / 1_000;
+        if (!acknowledged.isDone()) {
+            stats.recordSend(delayMicros);
+            acknowledged.whenComplete((ignored, error) -> onLaterAcknowledgement(intendedNanos, sendNanos, error));
+        } else if (acknowledged.isCompletedExceptionally()) {
+            stats.recordSend(delayMicros);
+            completeInline(true);
+        } else {
+            stats.recordSendAndAck(delayMicros, (returned - sendNanos) / 1_000, (returned - intendedNanos) / 1_000);
+            completeInline(false);
+        }
+        return returned;
     }
 
-    private void onAcknowledged(long intendedNanos, long sendNanos, Throwable error) {
+    private void completeInline(boolean error) {
+        completedInline++;
+        if (error) {
+            failed.incrementAndGet();
+            stats.recordError();
+        }
+    }
+
+    private void onLaterAcknowledgement(long intendedNanos, long sendNanos, Throwable error) {
         if (error == null) {
             long ackNanos = System.nanoTime();
             stats.recordAck((ackNanos - sendNanos) / 1_000, (ackNanos - intendedNanos) / 1_000);
@@ -94,7 +121,7 @@ public final class PacedProducer {
             failed.incrementAndGet();
             stats.recordError();
         }
-        completed.incrementAndGet();
+        completedLater.incrementAndGet();
     }
 
     public int id() {
@@ -121,7 +148,8 @@ public final class PacedProducer {
         return failed.get();
     }
 
+    /** Messages awaiting acknowledgement; exact on the load thread, an estimate elsewhere. */
     public long inFlight() {
-        return sent - completed.get();
+        return sent - completedInline - completedLater.get();
     }
 }

@@ -61,6 +61,9 @@ public final class PublishLoop implements Runnable {
     }
 
     private void idleUntil(long due, long now) {
+        if (due <= now) {
+            return; // something is due already (always, for an unpaced producer)
+        }
         long remaining = due - now;
         if (remaining > SPIN_NANOS) {
             LockSupport.parkNanos(Math.min(remaining - SPIN_NANOS, MAX_PARK_NANOS));

@@ -43,6 +43,8 @@ public final class BenchmarkRun {
     private final Workload workload;
     private final List<Worker> workers;
     private final RunOptions options;
+    private final WorkAssignment.Layout layout;
+    private final boolean extraConsumers;
     private final RunControl control;
     private final RunListener listener;
     private final NanoClock clock;
@@ -57,6 +59,17 @@ public final class BenchmarkRun {
 
     public BenchmarkRun(RunRecord record, List<byte[]> payloads, List<Worker> workers, RunOptions options,
             RunControl control, RunListener listener, NanoClock clock) {
+        this(record, payloads, workers, WorkAssignment.Layout.MIXED, false, options, control, listener, clock);
+    }
+
+    /**
+     * @param layout how the workers share producing and consuming (see {@link WorkAssignment})
+     * @param extraConsumers in the split layout, give consumers two thirds of the workers
+     */
+    public BenchmarkRun(RunRecord record, List<byte[]> payloads, List<Worker> workers, WorkAssignment.Layout layout,
+            boolean extraConsumers, RunOptions options, RunControl control, RunListener listener, NanoClock clock) {
+        this.layout = layout;
+        this.extraConsumers = extraConsumers;
         this.record = record;
         this.workload = record.workload();
         this.payloads = payloads.toArray(new byte[0][]);
@@ -65,7 +78,7 @@ public final class BenchmarkRun {
         this.control = control;
         this.listener = listener;
         this.clock = clock;
-        workers.forEach(w -> record.workers().add(w.id()));
+        workers.forEach(w -> record.workers().add(new WorkerEntry(w.id())));
     }
 
     public RunRecord execute() {
@@ -143,8 +156,9 @@ public final class BenchmarkRun {
                 producers.add(new ProducerSpec(producers.size(), topic));
             }
         }
-        WorkAssignment assignment = WorkAssignment.split(workers.size(), producers, consumers);
+        WorkAssignment assignment = WorkAssignment.of(layout, extraConsumers, workers.size(), producers, consumers);
         for (int w = 0; w < workers.size(); w++) {
+            record.workers().get(w).role(assignment.roleOf(w).label());
             workers.get(w).createConsumers(assignment.consumersOf(w), plan);
         }
         for (int w = 0; w < workers.size(); w++) {

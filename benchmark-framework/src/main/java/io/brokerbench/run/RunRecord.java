@@ -25,7 +25,7 @@ public final class RunRecord {
     private final List<IntervalPoint> intervals = new ArrayList<>();
     private final LatencyHistograms aggregated = new LatencyHistograms();
     private final Map<String, Object> environment = new LinkedHashMap<>();
-    private final List<String> workers = new ArrayList<>();
+    private final List<WorkerEntry> workers = new ArrayList<>();
     private Instant end;
     private boolean complete;
     private String incompleteReason;
@@ -144,8 +144,14 @@ public final class RunRecord {
         return environment;
     }
 
-    public List<String> workers() {
+    /** The workers in the coordinator's order, with their roles (and clocks, in a distributed run). */
+    public List<WorkerEntry> workers() {
         return workers;
+    }
+
+    /** The entry of the worker with this id, or null. */
+    public WorkerEntry worker(String id) {
+        return workers.stream().filter(w -> w.getId().equals(id)).findFirst().orElse(null);
     }
 
     void addInterval(IntervalPoint point) {

@@ -46,6 +46,18 @@ public final class PhasedRecorder {
         }
     }
 
+    public void record(long first, long second, long third) {
+        long ticket = phaser.writerCriticalSectionEnter();
+        try {
+            Histogram[] histograms = active;
+            histograms[0].recordValue(clamp(first));
+            histograms[1].recordValue(clamp(second));
+            histograms[2].recordValue(clamp(third));
+        } finally {
+            phaser.writerCriticalSectionExit(ticket);
+        }
+    }
+
     /**
      * Swaps out everything recorded since the previous call. The returned histograms belong to this
      * recorder and stay valid until the next call.

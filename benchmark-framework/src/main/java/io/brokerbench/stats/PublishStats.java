@@ -4,25 +4,37 @@ import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 
 /**
- * What the producers of one load thread measure. The send side is written by the load thread, the
- * acknowledgement side by whichever driver threads complete the futures. Message counts are the
- * histograms' counts (every sent message records a publish delay, every acknowledged one a publish
- * latency), so the hot path keeps no separate counters.
+ * What the producers of one load thread measure. Message counts are the histograms' counts (every
+ * sent message records a publish delay, every acknowledged one a publish latency), so the hot path
+ * keeps no separate counters.
+ *
+ * <p>Two recorders, by writer: the load thread records the send, and also the acknowledgement when
+ * the driver completed the future before {@code sendAsync} returned (all three values in one
+ * critical section); acknowledgements completed later arrive on driver threads and go to the second.
  */
 public final class PublishStats {
 
-    private final PhasedRecorder sent = new PhasedRecorder(1);
-    private final PhasedRecorder acknowledged = new PhasedRecorder(2);
+    private static final int DELAY = 0;
+    private static final int LATENCY = 1;
+    private static final int FROM_INTENDED = 2;
+
+    private final PhasedRecorder loadThread = new PhasedRecorder(3);
+    private final PhasedRecorder driverThreads = new PhasedRecorder(2);
     private final LongAdder errors = new LongAdder();
 
-    /** On the load thread, once per message: t_s − t_i. */
+    /** On the load thread, for a message whose acknowledgement is still to come: t_s − t_i. */
     public void recordSend(long delayMicros) {
-        sent.record(delayMicros);
+        loadThread.record(delayMicros);
     }
 
-    /** On acknowledgement: t_a − t_s and t_a − t_i. */
+    /** On the load thread, for a message acknowledged within sendAsync: t_s − t_i, t_a − t_s, t_a − t_i. */
+    public void recordSendAndAck(long delayMicros, long latencyMicros, long fromIntendedMicros) {
+        loadThread.record(delayMicros, latencyMicros, fromIntendedMicros);
+    }
+
+    /** On a driver thread, at acknowledgement: t_a − t_s and t_a − t_i. */
     public void recordAck(long latencyMicros, long fromIntendedMicros) {
-        acknowledged.record(latencyMicros, fromIntendedMicros);
+        driverThreads.record(latencyMicros, fromIntendedMicros);
     }
 
     public void recordError() {
@@ -31,11 +43,13 @@ public final class PublishStats {
 
     /** Moves what was recorded since the last call into {@code into}. */
     public void drainInto(LatencyHistograms into) {
-        Histogram[] sendSide = sent.takeInterval();
-        into.add(Metric.PUBLISH_DELAY, sendSide[0]);
-        Histogram[] ackSide = acknowledged.takeInterval();
-        into.add(Metric.PUBLISH_LATENCY, ackSide[0]);
-        into.add(Metric.PUBLISH_LATENCY_FROM_INTENDED, ackSide[1]);
+        Histogram[] inline = loadThread.takeInterval();
+        into.add(Metric.PUBLISH_DELAY, inline[DELAY]);
+        into.add(Metric.PUBLISH_LATENCY, inline[LATENCY]);
+        into.add(Metric.PUBLISH_LATENCY_FROM_INTENDED, inline[FROM_INTENDED]);
+        Histogram[] later = driverThreads.takeInterval();
+        into.add(Metric.PUBLISH_LATENCY, later[0]);
+        into.add(Metric.PUBLISH_LATENCY_FROM_INTENDED, later[1]);
     }
 
     public long errorsTotal() {

@@ -25,7 +25,7 @@ final class InMemoryProducer implements BenchmarkProducer, PayloadCopyingProduce
         int partition = key.isPresent()
                 ? Math.floorMod(key.get().hashCode(), topic.partitions())
                 : nextPartition();
-        topic.deliver(partition, payload, System.currentTimeMillis());
+        topic.deliver(partition, payload, MillisecondTicker.now());
         return DELIVERED;
     }
 

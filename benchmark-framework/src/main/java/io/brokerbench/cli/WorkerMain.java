@@ -1,0 +1,122 @@
+package io.brokerbench.cli;
+
+import io.brokerbench.config.ConfigException;
+import io.brokerbench.remote.WireProtocol;
+import io.brokerbench.remote.WorkerServer;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code bin/benchmark-worker}: a load generator a coordinator drives over HTTP. Safe by default:
+ * it listens on loopback only, and refuses to listen on another address without a token unless
+ * told {@code --insecure}.
+ */
+@Command(name = "benchmark-worker", mixinStandardHelpOptions = true, sortOptions = false,
+        versionProvider = VersionProvider.class,
+        description = {"Serves the worker API a coordinator (bin/benchmark --workers URL,...) drives.",
+            "Exit codes: 0 stopped, 1 could not start (port taken), 2 bad input."})
+public final class WorkerMain implements Callable<Integer> {
+
+    @Option(names = {"-p", "--port"}, defaultValue = "8080", description = "Port of the worker API (default ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = {"-sp", "--stats-port"}, defaultValue = "8081",
+            description = "Port of the Prometheus metrics, GET /metrics (default ${DEFAULT-VALUE}).")
+    int statsPort;
+
+    @Option(names = "--bind", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+            description = "Address to listen on (default ${DEFAULT-VALUE}; 0.0.0.0 for all).")
+    String bind;
+
+    @Option(names = "--token", paramLabel = "TOKEN", defaultValue = "${env:BROKERBENCH_WORKER_TOKEN}",
+            showDefaultValue = CommandLine.Help.Visibility.NEVER,
+            description = "Require 'Authorization: Bearer TOKEN' on every request (default: environment variable"
+                + " BROKERBENCH_WORKER_TOKEN, which unlike the option is not visible in the process list).")
+    String token;
+
+    @Option(names = "--insecure", description = "Allow listening on a non-loopback address without a token.")
+    boolean insecure;
+
+    @Option(names = "--lease-seconds", defaultValue = "10", paramLabel = "SECONDS",
+            description = "Stop the load and reset when the coordinator has sent nothing for this long (default ${DEFAULT-VALUE}).")
+    int leaseSeconds;
+
+    private final PrintStream out;
+
+    WorkerMain(PrintStream out) {
+        this.out = out;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs the worker until the JVM stops; returns only on a start failure (or --help). */
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        CommandLine command = new CommandLine(new WorkerMain(out));
+        command.setOut(new java.io.PrintWriter(out, true));
+        command.setErr(new java.io.PrintWriter(err, true));
+        command.setParameterExceptionHandler((ex, arguments) -> {
+            err.println("error: " + ex.getMessage().replaceAll("\\s*\\R\\s*", " ") + " (see --help)");
+            return ExitCode.BAD_INPUT;
+        });
+        command.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+            if (ex instanceof ConfigException) {
+                err.println("error: " + ex.getMessage());
+                return ExitCode.BAD_INPUT;
+            }
+            err.println("error: could not start the worker: " + ex.getMessage());
+            return ExitCode.RUN_FAILED;
+        });
+        return command.execute(args);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        checkPort("--port", port);
+        checkPort("--stats-port", statsPort);
+        if (port == statsPort) {
+            throw new ConfigException("options '--port' and '--stats-port' are both " + port + ": give two ports");
+        }
+        if (leaseSeconds < 2) {
+            throw new ConfigException("option '--lease-seconds' = " + leaseSeconds + ": must be at least 2");
+        }
+        boolean loopback;
+        try {
+            loopback = InetAddress.getByName(bind).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            throw new ConfigException("option '--bind' = '" + bind + "': unknown address");
+        }
+        boolean hasToken = token != null && !token.isBlank();
+        if (!loopback && !hasToken && !insecure) {
+            throw new ConfigException("option '--bind' = '" + bind + "': refusing to serve a non-loopback address without"
+                    + " a token (give --token or BROKERBENCH_WORKER_TOKEN, or --insecure on a trusted network)");
+        }
+        WorkerServer server = new WorkerServer(bind, port, statsPort, hasToken ? token : null,
+                Duration.ofSeconds(leaseSeconds));
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            stopped.countDown();
+        }, "brokerbench-worker-shutdown"));
+        out.printf("brokerbench worker listening on http://%s:%d (metrics http://%s:%d/metrics), protocol %d, %s%n",
+                bind, server.port(), bind, server.statsPort(), WireProtocol.VERSION,
+                hasToken ? "token required" : "NO TOKEN: anyone who reaches this address can drive it");
+        out.flush();
+        stopped.await();
+        return ExitCode.OK;
+    }
+
+    private static void checkPort(String option, int value) {
+        if (value < 0 || value > 65_535) {
+            throw new ConfigException("option '" + option + "' = " + value + ": expected a port 0-65535");
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package io.brokerbench.remote;
+
+import io.brokerbench.worker.ConsumerSpec;
+import io.brokerbench.worker.MeasurementPlan;
+import java.util.List;
+
+/** Request and reply bodies of the worker API that are not the worker's own records. */
+public final class WireMessages {
+
+    private WireMessages() {
+    }
+
+    /** {@code GET /v1/info}: the handshake. */
+    public record Info(int protocol, String version, String workerId) {
+    }
+
+    /**
+     * {@code GET /v1/ping}: renews the worker's lease; the worker's clock for offset estimation.
+     *
+     * @param loadRunning whether the worker's producers are publishing
+     * @param driverInitialized whether a run's driver is set up on the worker
+     */
+    public record Ping(long workerEpochMicros, boolean loadRunning, boolean driverInitialized) {
+    }
+
+    /** OMB's TopicInfo, as a record. */
+    public record TopicSpec(String topic, int partitions) {
+    }
+
+    public record CreateConsumers(List<ConsumerSpec> consumers, MeasurementPlan plan) {
+    }
+
+    public record Probes(byte[] template) {
+    }
+
+    public record Prefix(String prefix) {
+    }
+
+    /** Every refusal and failure: one line, never a stack trace. */
+    public record Error(String error) {
+    }
+}

@@ -1,0 +1,113 @@
+package io.brokerbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerbench.testing.TestFiles;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line as a user meets it: exit codes, one-line errors, result files. */
+@Timeout(120)
+class MainTest {
+
+    private static final Path HOME = Path.of(System.getProperty("benchmark.home", "..")).toAbsolutePath().normalize();
+
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    private String stderr() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void runsAWorkloadAndWritesAnOmbCompatibleResult() throws Exception {
+        Path workload = TestFiles.write(dir, "w.yaml", "name: cli-test\ntopics: 1\npartitionsPerTopic: 1\nmessageSize: 100\n"
+                + "payloadFile: payload/payload-100b.data\nsubscriptionsPerTopic: 1\nconsumerPerSubscription: 1\n"
+                + "producersPerTopic: 1\nproducerRate: 1000\nwarmupDurationSeconds: 1\ntestDurationSeconds: 2\n"
+                + "reportingIntervalSeconds: 1\n");
+        Path result = dir.resolve("result.json");
+        int exit = run("--drivers", HOME.resolve("driver-inmemory/inmemory.yaml").toString(), "-o", result.toString(),
+                workload.toString());
+
+        assertEquals(ExitCode.OK, exit, stderr() + out);
+        JsonNode json = new ObjectMapper().readTree(result.toFile());
+        assertEquals("cli-test", json.get("workload").asText());
+        assertEquals("InMemory", json.get("driver").asText());
+        assertTrue(json.get("complete").asBoolean());
+        assertEquals(2, json.get("publishRate").size());
+        assertTrue(json.get("publishRate").get(0).asDouble() > 900);
+        assertEquals(0, json.get("messages").get("lost").asLong());
+        assertTrue(json.get("environment").get("host").get("cores").asInt() > 0);
+        assertTrue(json.get("environment").get("jvm").get("version").asText().length() > 0);
+        assertEquals(json.get("messages").get("sent").asLong(), json.get("messages").get("received").asLong());
+        try (Stream<Path> files = Files.list(dir)) {
+            assertFalse(files.anyMatch(p -> p.getFileName().toString().endsWith(".tmp")), "no temporary file left");
+        }
+    }
+
+    /** Driver files of the broker modules are validated where those drivers are on the classpath (.ci/run). */
+    @Test
+    void everyShippedWorkloadValidates() throws Exception {
+        List<String> args = new ArrayList<>(List.of("--validate", "--drivers",
+                HOME.resolve("driver-inmemory/inmemory.yaml").toString()));
+        try (Stream<Path> workloads = Files.list(HOME.resolve("workloads"))) {
+            workloads.filter(p -> p.toString().endsWith(".yaml")).forEach(p -> args.add(p.toString()));
+        }
+        assertEquals(ExitCode.OK, run(args.toArray(new String[0])), stderr());
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("valid workload: "));
+    }
+
+    @Test
+    void badWorkloadIsOneLineNamingFileFieldAndValueWithExitCode2() {
+        Path workload = TestFiles.write(dir, "bad.yaml", "name: x\ntopics: 1\npartitionsPerTopc: 3\n");
+        int exit = run("--drivers", HOME.resolve("driver-inmemory/inmemory.yaml").toString(), workload.toString());
+        assertEquals(ExitCode.BAD_INPUT, exit);
+        String message = stderr().strip();
+        assertEquals(1, message.lines().count(), message);
+        assertTrue(message.startsWith("error: "), message);
+        assertTrue(message.contains("bad.yaml") && message.contains("partitionsPerTopc"), message);
+    }
+
+    @Test
+    void unknownDriverClassIsBadInput() {
+        Path driver = TestFiles.write(dir, "d.yaml", "name: Nope\ndriverClass: org.example.NoSuchDriver\n");
+        int exit = run("--validate", "--drivers", driver.toString(), HOME.resolve("workloads/1-topic-1kb.yaml").toString());
+        assertEquals(ExitCode.BAD_INPUT, exit);
+        assertTrue(stderr().contains("d.yaml: field 'driverClass' = 'org.example.NoSuchDriver': no such class"), stderr());
+    }
+
+    @Test
+    void unknownOptionAndMissingArgumentsAreOneLineErrors() {
+        assertEquals(ExitCode.BAD_INPUT, run("--no-such-option", "w.yaml"));
+        assertEquals(1, stderr().strip().lines().count(), stderr());
+        err.reset();
+        assertEquals(ExitCode.BAD_INPUT, run(HOME.resolve("workloads/1-topic-1kb.yaml").toString()));
+        assertTrue(stderr().contains("no driver file given"), stderr());
+    }
+
+    @Test
+    void helpExitsZero() {
+        assertEquals(ExitCode.OK, run("--help"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("--drivers"));
+    }
+}

@@ -1,0 +1,85 @@
+package io.brokerbench.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerbench.run.BenchmarkRun;
+import io.brokerbench.run.RunControl;
+import io.brokerbench.run.RunListener;
+import io.brokerbench.run.RunOptions;
+import io.brokerbench.run.RunRecord;
+import io.brokerbench.run.IntervalPoint;
+import io.brokerbench.testing.FaultInjectingDriver.Fault;
+import io.brokerbench.testing.TestFiles;
+import io.brokerbench.time.NanoClock;
+import io.brokerbench.worker.LocalWorker;
+import io.brokerbench.workload.Payloads;
+import io.brokerbench.workload.Workload;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The result file carries every field of OMB's TestResult, with OMB's names, JSON types and units. */
+class ResultJsonTest {
+
+    private static final List<String> OMB_SCALARS = List.of("workload", "driver", "messageSize", "topics", "partitions",
+            "producersPerTopic", "consumersPerTopic");
+    private static final List<String> OMB_SERIES = List.of("publishRate", "publishErrorRate", "consumeRate", "backlog");
+    private static final List<String> SUFFIXES = List.of("Avg", "50pct", "75pct", "95pct", "99pct", "999pct", "9999pct",
+            "99999pct", "Max");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyOmbFieldIsPresentWithOmbUnits() throws Exception {
+        Workload workload = TestFiles.workload(dir, "testDurationSeconds: 2\n");
+        RunRecord record = new RunRecord(workload, "w.yaml", TestFiles.faultyDriver(dir, Fault.NONE), Instant.now());
+        RunListener quiet = new RunListener() {
+            @Override
+            public void note(String message) {
+            }
+
+            @Override
+            public void interval(IntervalPoint point) {
+            }
+
+            @Override
+            public void finished(RunRecord ignored) {
+            }
+        };
+        new BenchmarkRun(record, Payloads.of(workload), List.of(new LocalWorker()), RunOptions.defaults(), new RunControl(),
+                quiet, NanoClock.SYSTEM).execute();
+        Path file = dir.resolve("r.json");
+        new ResultWriter().write(record, file);
+        JsonNode json = new ObjectMapper().readTree(file.toFile());
+
+        for (String field : OMB_SCALARS) {
+            assertTrue(json.has(field), field);
+        }
+        int intervals = json.get("publishRate").size();
+        assertEquals(2, intervals);
+        for (String field : OMB_SERIES) {
+            assertEquals(intervals, json.get(field).size(), field);
+        }
+        for (String metric : List.of("publishLatency", "publishDelayLatency", "endToEndLatency")) {
+            String aggregated = "aggregated" + Character.toUpperCase(metric.charAt(0)) + metric.substring(1);
+            for (String suffix : SUFFIXES) {
+                assertEquals(intervals, json.get(metric + suffix).size(), metric + suffix);
+                assertTrue(json.get(aggregated + suffix).isNumber(), aggregated + suffix);
+            }
+            assertTrue(json.get(aggregated + "Quantiles").size() > 0, aggregated + "Quantiles");
+        }
+        // OMB: publish delay in whole microseconds (long), the other latencies in milliseconds (double)
+        assertTrue(json.get("aggregatedPublishDelayLatency50pct").isIntegralNumber());
+        assertTrue(json.get("aggregatedEndToEndLatency50pct").isDouble());
+        double p50 = json.get("aggregatedEndToEndLatency50pct").asDouble();
+        double max = json.get("aggregatedEndToEndLatencyMax").asDouble();
+        assertTrue(p50 > 0 && p50 <= max && max < 10_000, "milliseconds: " + p50 + " .. " + max);
+        assertTrue(json.get("aggregatedEndToEndLatencyFromIntended99pct").isNumber());
+    }
+}
