@@ -6,6 +6,7 @@ import io.brokerbench.config.DriverFile;
 import io.brokerbench.delivery.SubscriptionVerdict;
 import io.brokerbench.lifecycle.ShutdownSequence;
 import io.brokerbench.report.ConsoleReporter;
+import io.brokerbench.report.html.HtmlReport;
 import io.brokerbench.result.CsvExport;
 import io.brokerbench.result.ResultWriter;
 import io.brokerbench.run.BenchmarkRun;
@@ -309,6 +310,7 @@ public final class BenchmarkCli implements Callable<Integer> {
             try {
                 new ResultWriter().write(record, target);
                 out.println("  result: " + target.toAbsolutePath());
+                out.println("  report: " + HtmlReport.writeFor(target).toAbsolutePath());
             } catch (IOException e) {
                 out.println("error: could not write result " + target + ": " + e.getMessage());
             }

@@ -32,6 +32,7 @@ class BenchmarkRunTest {
 
     private final List<String> notes = new CopyOnWriteArrayList<>();
     private final List<IntervalPoint> points = new CopyOnWriteArrayList<>();
+    private java.util.function.Consumer<IntervalPoint> onInterval = point -> { };
 
     @Test
     void cleanRunCountsEveryMessageOnceAndMeasuresEveryMetric() {
@@ -94,27 +95,22 @@ class BenchmarkRunTest {
     }
 
     @Test
-    void aStopRequestEndsTheRunIncompleteWithWhatWasMeasured() throws Exception {
+    void aStopRequestEndsTheRunIncompleteWithWhatWasMeasured() {
         RunControl control = new RunControl();
-        Thread stopper = new Thread(() -> {
-            try {
-                while (points.stream().noneMatch(p -> p.phase() == IntervalPoint.Phase.MEASURE)) {
-                    Thread.sleep(20);
-                }
+        // as Ctrl-C would, once the measured phase has produced its first interval
+        onInterval = point -> {
+            if (point.phase() == IntervalPoint.Phase.MEASURE) {
                 control.requestStop("interrupted by test");
-            } catch (InterruptedException ignored) {
-                Thread.currentThread().interrupt();
             }
-        });
-        stopper.start();
+        };
         RunRecord run = run(TestFiles.workload(dir, "testDurationSeconds: 60\n"), Fault.NONE, control);
-        stopper.join();
 
         assertFalse(run.complete());
         assertEquals("interrupted by test", run.incompleteReason());
         assertTrue(run.measuredSent() > 0, "the partial measured phase is kept");
         assertTrue(run.aggregated().get(Metric.END_TO_END).getTotalCount() > 0);
         assertTrue(run.end() != null);
+        assertEquals(2, points.size(), "stopped at the next interval, not after 60 s");
     }
 
     @Test
@@ -156,6 +152,7 @@ class BenchmarkRunTest {
             @Override
             public void interval(IntervalPoint point) {
                 points.add(point);
+                onInterval.accept(point);
             }
 
             @Override

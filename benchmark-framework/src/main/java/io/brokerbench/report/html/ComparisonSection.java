@@ -101,11 +101,10 @@ final class ComparisonSection {
     }
 
     private LineChart distribution(String title, Metric metric) {
-        LatencyUnit unit = LatencyUnit.forMaximumMillis(Curves.maxMillis(runs, metric));
         List<Series> series = new ArrayList<>();
         List<String> missing = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
-            Series curve = Curves.distribution(runs.get(i), metric, labels.get(i), Palette.run(i), false, unit);
+            Series curve = Curves.distribution(runs.get(i), metric, labels.get(i), Palette.run(i), false);
             if (Curves.hasPoints(curve)) {
                 series.add(curve);
             } else {
@@ -114,6 +113,6 @@ final class ComparisonSection {
         }
         String note = missing.isEmpty() ? null : "Not in the result file of: " + String.join(", ", missing);
         return new LineChart(title, NinesAxis.covering(Curves.highestLevelBelowMax(runs, metric)),
-                LineChart.yFromZero(series, "latency (" + unit.symbol() + ")"), series, List.of(), note);
+                LogLatencyAxis.forSeries(series, "latency (log scale)"), series, List.of(), note);
     }
 }

@@ -77,11 +77,11 @@ final class Curves {
         return bands;
     }
 
-    /** The aggregated percentile curve, values scaled by {@code scale}; empty when the file has no quantile map for it. */
-    static Series distribution(RunResult run, Metric metric, String label, String colour, boolean dashed, LatencyUnit unit) {
+    /** The aggregated percentile curve in the metric's result unit; empty when the file has no quantile map for it. */
+    static Series distribution(RunResult run, Metric metric, String label, String colour, boolean dashed) {
         List<Point> points = new ArrayList<>();
         for (Map.Entry<Double, Double> entry : run.quantiles(metric).entrySet()) {
-            points.add(new Point(entry.getKey(), unit.fromMillis(entry.getValue()), false));
+            points.add(new Point(entry.getKey(), entry.getValue(), false));
         }
         return new Series(label, colour, dashed, points);
     }
@@ -99,19 +99,6 @@ final class Curves {
             }
         }
         return highest;
-    }
-
-    /** The largest value, in ms, of the runs' curves for these metrics; NaN when there is none. */
-    static double maxMillis(List<RunResult> runs, Metric... metrics) {
-        double max = Double.NaN;
-        for (RunResult run : runs) {
-            for (Metric metric : metrics) {
-                for (double value : run.quantiles(metric).values()) {
-                    max = Double.isNaN(max) ? value : Math.max(max, value);
-                }
-            }
-        }
-        return max;
     }
 
     static boolean hasPoints(Series series) {

@@ -72,8 +72,11 @@ final class LinearAxis implements Axis {
             suffix = "k";
         }
         int decimals = (int) Math.max(0, -Math.floor(Math.log10(step / scale) + 1e-9));
+        if (Math.abs(value) < step / 2) {
+            return "0";
+        }
         String number = String.format(Locale.ROOT, "%,." + Math.min(decimals, 6) + "f", value / scale);
-        return (number.matches("-0(\\.0*)?") ? number.substring(1) : number) + suffix;
+        return (number.contains(".") ? number.replaceAll("\\.?0+$", "") : number) + suffix;
     }
 
     @Override

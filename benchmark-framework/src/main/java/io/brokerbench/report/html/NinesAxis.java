@@ -6,11 +6,11 @@ import java.util.List;
 /**
  * The percentile axis of latency distribution plots: evenly spaced "nines" (0 %, 90 %, 99 %,
  * 99.9 %, …), i.e. −log10(1 − p), so the tail gets as much room as the body. The 100th percentile
- * (the maximum) has no finite place on that scale; it is drawn half a decade past the last nine.
+ * (the maximum) has no finite place on that scale; it is drawn three quarters of a decade past the last nine.
  */
 final class NinesAxis implements Axis {
 
-    private static final double MAX_GAP = 0.5;
+    private static final double MAX_GAP = 0.75;
 
     private final int nines;
 

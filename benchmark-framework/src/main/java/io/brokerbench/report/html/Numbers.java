@@ -29,7 +29,8 @@ final class Numbers {
             return String.format(Locale.ROOT, "%,.0f", value);
         }
         int decimals = Math.max(0, 2 - (int) Math.floor(Math.log10(magnitude)));
-        return String.format(Locale.ROOT, "%." + Math.min(decimals, 6) + "f", value);
+        String text = String.format(Locale.ROOT, "%." + Math.min(decimals, 6) + "f", value);
+        return text.contains(".") ? text.replaceAll("\\.?0+$", "") : text;
     }
 
     /** A latency given in milliseconds, written in µs, ms or s, whichever reads best. */

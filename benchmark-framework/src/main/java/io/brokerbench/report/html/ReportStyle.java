@@ -59,11 +59,11 @@ final class ReportStyle {
             .detail-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(380px, 1fr)); gap: 12px; margin: 10px 0; }
             .panel { border: 1px solid #eceff1; border-radius: 6px; padding: 8px 12px; overflow-x: auto; }
             table { border-collapse: collapse; font-size: 12.5px; }
-            table.kv { width: 100%; table-layout: fixed; }
-            table.kv th { width: 42%; text-align: left; font-weight: normal; color: var(--muted); padding: 1px 12px 1px 0;
-                          vertical-align: top; overflow-wrap: anywhere; }
+            table.kv { width: 100%; }
+            table.kv th { text-align: left; font-weight: normal; color: var(--muted); padding: 1px 12px 1px 0; vertical-align: top; }
             table.kv td { padding: 1px 0; overflow-wrap: anywhere; vertical-align: top;
                           font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 12px; }
+            .panel.full { grid-column: 1 / -1; }
             table.grid-table { width: 100%; }
             .grid-table th, .grid-table td { border-bottom: 1px solid #eceff1; padding: 4px 8px; text-align: left; }
             .grid-table th { color: var(--muted); font-weight: 600; font-size: 12px; }

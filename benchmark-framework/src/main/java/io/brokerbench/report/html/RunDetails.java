@@ -33,7 +33,8 @@ final class RunDetails {
         out.append(panel("Environment", table(flatten(run.node("environment")))));
         JsonNode subscriptions = run.delivery() == null ? null : run.delivery().subscriptions();
         if (subscriptions != null && subscriptions.isArray() && !subscriptions.isEmpty()) {
-            out.append(panel("Delivery per subscription", subscriptionTable(subscriptions)));
+            out.append("<div class=\"panel full\"><h4>Delivery per subscription</h4>").append(subscriptionTable(subscriptions))
+                    .append("</div>\n");
         }
         out.append("</div>\n");
         out.append(driver());
@@ -96,7 +97,8 @@ final class RunDetails {
             return "<div class=\"meta\">not recorded in this result file</div>";
         }
         StringBuilder out = new StringBuilder("<table class=\"kv\">");
-        rows.forEach((key, value) -> out.append("<tr><th>").append(Html.escape(key)).append("</th><td>")
+        // dotted keys may break after a dot, never inside a word
+        rows.forEach((key, value) -> out.append("<tr><th>").append(Html.escape(key).replace(".", ".<wbr>")).append("</th><td>")
                 .append(Html.escape(value)).append("</td></tr>"));
         return out.append("</table>").toString();
     }

@@ -94,11 +94,11 @@ final class RunSection {
         }
         out.append("</div>");
         if (!Double.isNaN(run.aggregated(Metric.END_TO_END_FROM_INTENDED, Percentile.P99))) {
-            out.append("<div class=\"sub\">from intended send time:");
+            List<String> parts = new ArrayList<>();
             for (Percentile percentile : OVER_TIME) {
-                out.append(' ').append(name(percentile)).append(' ').append(latency(Metric.END_TO_END_FROM_INTENDED, percentile));
+                parts.add(name(percentile) + " " + latency(Metric.END_TO_END_FROM_INTENDED, percentile));
             }
-            out.append("</div>");
+            out.append("<div class=\"sub\">from intended send time: ").append(String.join(" · ", parts)).append("</div>");
         }
         out.append("</div>");
         double fromIntended = run.aggregated(Metric.PUBLISH_LATENCY_FROM_INTENDED, Percentile.P99);
@@ -187,11 +187,10 @@ final class RunSection {
     private LineChart distributionChart(String title, Metric measured, Metric fromIntended, String measuredLabel,
             String fromIntendedLabel) {
         List<RunResult> runs = List.of(run);
-        LatencyUnit unit = LatencyUnit.forMaximumMillis(Curves.maxMillis(runs, measured, fromIntended));
         List<Series> series = new ArrayList<>();
-        series.add(Curves.distribution(run, measured, measuredLabel, Palette.MEASURED, false, unit));
+        series.add(Curves.distribution(run, measured, measuredLabel, Palette.MEASURED, false));
         Series co = Curves.distribution(run, fromIntended, fromIntendedLabel + " (no coordinated omission)",
-                Palette.FROM_INTENDED, false, unit);
+                Palette.FROM_INTENDED, false);
         String note = null;
         if (Curves.hasPoints(co)) {
             series.add(co);
@@ -199,6 +198,6 @@ final class RunSection {
             note = "No latency from the intended send time in this file (OMB results do not record it).";
         }
         Axis x = NinesAxis.covering(Curves.highestLevelBelowMax(runs, measured, fromIntended));
-        return new LineChart(title, x, LineChart.yFromZero(series, "latency (" + unit.symbol() + ")"), series, List.of(), note);
+        return new LineChart(title, x, LogLatencyAxis.forSeries(series, "latency (log scale)"), series, List.of(), note);
     }
 }

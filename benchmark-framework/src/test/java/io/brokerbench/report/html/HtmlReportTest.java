@@ -1,0 +1,182 @@
+package io.brokerbench.report.html;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerbench.cli.ExitCode;
+import io.brokerbench.cli.Main;
+import io.brokerbench.cli.ReportMain;
+import io.brokerbench.stats.Metric;
+import io.brokerbench.stats.Percentile;
+import io.brokerbench.testing.TestFiles;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The report from a real in-memory run and from an OMB-style file: structure, numbers, escaping, comparison. */
+@Timeout(120)
+class HtmlReportTest {
+
+    private static final Path HOME = Path.of(System.getProperty("benchmark.home", "..")).toAbsolutePath().normalize();
+    private static final String INJECTED = "<script>alert('pwned')</script>";
+
+    @TempDir
+    static Path runDir;
+    private static Path result;
+    private static JsonNode json;
+
+    @TempDir
+    Path dir;
+
+    /** One short run through the real harness (1 s warm-up, 2 s measured), shared by the tests. */
+    @BeforeAll
+    static void runInMemoryBenchmark() throws IOException {
+        Path workload = TestFiles.write(runDir, "w.yaml", "name: report-test\ntopics: 1\npartitionsPerTopic: 1\n"
+                + "messageSize: 100\npayloadFile: payload/payload-100b.data\nsubscriptionsPerTopic: 1\n"
+                + "consumerPerSubscription: 1\nproducersPerTopic: 1\nproducerRate: 1000\nwarmupDurationSeconds: 1\n"
+                + "testDurationSeconds: 2\nreportingIntervalSeconds: 1\n");
+        String driverYaml = Files.readString(HOME.resolve("driver-inmemory/inmemory.yaml"))
+                + "# an operator's note with markup: " + INJECTED + " & more\n";
+        Path driver = TestFiles.write(runDir, "driver.yaml", driverYaml);
+        result = runDir.resolve("result.json");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = Main.run(new String[] {"--drivers", driver.toString(), "-o", result.toString(), workload.toString()},
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(ExitCode.OK, exit, err.toString(StandardCharsets.UTF_8));
+        json = new ObjectMapper().readTree(result.toFile());
+    }
+
+    @Test
+    void reportOfARealRunHasChartsHeadlineNumbersAndVerdict() throws IOException {
+        Path html = HtmlReport.writeFor(result);
+
+        assertEquals(runDir.resolve("result.html"), html);
+        String page = Files.readString(html);
+        assertTrue(page.startsWith("<!DOCTYPE html>"));
+        // 4 charts over time + 2 latency distributions
+        assertEquals(6, count(page, "<svg class=\"plot\""));
+        assertTrue(count(page, "<polyline") >= 12, "every chart draws lines");
+        assertTrue(page.contains(">warm-up</text>"), "the warm-up is shaded and labelled");
+        assertTrue(page.contains(">99.9%</text>") && page.contains(">max</text>"), "the distribution's x axis is in nines");
+        assertTrue(page.contains("end-to-end from intended send time"));
+        assertTrue(page.contains("report-test") && page.contains("COMPLETE"));
+        assertTrue(page.contains(Numbers.count(json.get("measured").get("publishRate").asDouble())), "publish rate from the JSON");
+        assertTrue(page.contains(Numbers.latencyMillis(json.get("aggregatedEndToEndLatency99pct").asDouble())), "e2e p99 from the JSON");
+        assertTrue(page.contains("&#10003; exact"), "delivery verdict");
+        assertTrue(page.contains(json.get("environment").get("jvm").get("version").asText()), "environment");
+    }
+
+    @Test
+    void textFromTheResultIsEscapedAndThePageNeedsNothingElse() throws IOException {
+        String page = Files.readString(HtmlReport.writeFor(result));
+
+        assertTrue(page.contains("&lt;script&gt;alert(&#39;pwned&#39;)&lt;/script&gt; &amp; more"), "driver config shown, escaped");
+        assertFalse(page.contains(INJECTED));
+        assertFalse(page.toLowerCase().contains("<script"), "no scripts at all");
+        assertFalse(page.matches("(?s).*(src|href)=\"(https?:)?//.*"), "no external resources");
+    }
+
+    @Test
+    void ombResultWithoutOurFieldsGivesAReducedReport() throws IOException {
+        Path omb = writeOmbResult(dir.resolve("omb.json"), "Pulsar <3");
+        Path html = dir.resolve("omb.html");
+
+        new HtmlReport().write(java.util.List.of(omb), html);
+
+        String page = Files.readString(html);
+        assertEquals(6, count(page, "<svg class=\"plot\""));
+        assertTrue(page.contains("Pulsar &lt;3"));
+        assertTrue(page.contains("OMB RESULT") && page.contains("not verified"));
+        assertTrue(page.contains("12.5 ms"), "aggregated e2e p99");
+        assertTrue(page.contains("1,234 <small>msg/s</small>"), "publish rate: mean of the series");
+        assertTrue(page.contains("reporting interval #"), "no times in OMB files: intervals are numbered");
+        assertTrue(page.contains("OMB results do not record it"));
+    }
+
+    @Test
+    void comparisonNamesEveryRunInTheLegendAndTable() throws IOException {
+        Path omb = writeOmbResult(dir.resolve("omb.json"), "Pulsar");
+        Path html = dir.resolve("compare.html");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int exit = ReportMain.run(new String[] {"-o", html.toString(), result.toString(), omb.toString()},
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        assertEquals(ExitCode.OK, exit, err.toString(StandardCharsets.UTF_8));
+        String page = Files.readString(html);
+        String driverName = json.get("driver").asText();
+        Matcher legend = Pattern.compile("<div class=\"legend\">(.*?)</div>").matcher(page);
+        assertTrue(legend.find());
+        assertTrue(legend.group(1).contains(Html.escape(driverName + " · report-test")), legend.group(1));
+        assertTrue(legend.group(1).contains("Pulsar · omb-workload"), legend.group(1));
+        assertTrue(page.contains("<h2>Comparison</h2>"));
+        assertEquals(6 + 2 * 6, count(page, "<svg class=\"plot\""), "6 overlays and each run's 6 charts");
+    }
+
+    @Test
+    void badInputIsOneLineNamingTheFile() throws IOException {
+        Path notJson = Files.writeString(dir.resolve("broken.json"), "{\"workload\": ");
+        Path notResult = Files.writeString(dir.resolve("other.json"), "{\"hello\": 1}");
+
+        for (Path file : java.util.List.of(notJson, notResult, dir.resolve("missing.json"))) {
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int exit = ReportMain.run(new String[] {"-o", dir.resolve("r.html").toString(), file.toString()},
+                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8));
+            String message = err.toString(StandardCharsets.UTF_8);
+            assertEquals(ExitCode.BAD_INPUT, exit, message);
+            assertTrue(message.startsWith("error: " + file), message);
+            assertEquals(1, message.strip().lines().count(), message);
+        }
+        assertFalse(Files.exists(dir.resolve("r.html")));
+    }
+
+    @Test
+    void percentileLevelsOfTheQuantileMapAreReadInOrder() {
+        RunResult run = RunResult.read(result, new ObjectMapper());
+        var curve = run.quantiles(Metric.END_TO_END);
+        assertEquals(100.0, curve.lastKey());
+        assertEquals(json.get("aggregatedEndToEndLatencyMax").asDouble(), curve.lastEntry().getValue());
+        assertEquals(json.get("aggregatedEndToEndLatency99pct").asDouble(), run.aggregated(Metric.END_TO_END, Percentile.P99));
+    }
+
+    /** The OMB subset of fields only: no intervals, phases, verdicts, environment or latencies from the intended time. */
+    private static Path writeOmbResult(Path file, String driver) throws IOException {
+        String json = """
+                {"workload": "omb-workload", "driver": "%s", "messageSize": 1024, "topics": 1, "partitions": 1,
+                 "producersPerTopic": 1, "consumersPerTopic": 1,
+                 "publishRate": [1200.0, 1268.0], "consumeRate": [1200.0, 1260.0], "backlog": [0, 8],
+                 "publishLatency50pct": [2.0, 2.5], "publishLatency99pct": [8.0, 9.0], "publishLatency999pct": [9.0, 10.0],
+                 "publishLatencyMax": [10.0, 11.0],
+                 "endToEndLatency50pct": [3.0, 3.5], "endToEndLatency99pct": [12.0, 13.0], "endToEndLatency999pct": [19.0, 20.0],
+                 "endToEndLatencyMax": [24.0, 25.0],
+                 "aggregatedPublishLatency99pct": 8.5, "aggregatedEndToEndLatency50pct": 3.2,
+                 "aggregatedEndToEndLatency99pct": 12.5, "aggregatedEndToEndLatency999pct": 20.0, "aggregatedEndToEndLatencyMax": 25.0,
+                 "aggregatedPublishLatencyQuantiles": {"50.0": 2.2, "90.0": 6.0, "99.0": 8.5, "99.9": 10.0, "100.0": 11.0},
+                 "aggregatedEndToEndLatencyQuantiles": {"50.0": 3.2, "90.0": 9.0, "99.0": 12.5, "99.9": 20.0, "100.0": 25.0}}
+                """.formatted(driver.replace("\"", "\\\""));
+        return Files.writeString(file, json);
+    }
+
+    private static int count(String text, String part) {
+        int count = 0;
+        for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
+            count++;
+        }
+        return count;
+    }
+}
