@@ -1,0 +1,97 @@
+package io.brokerbench.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A worker killed mid-run, and a coordinator gone silent: nothing is left publishing. */
+class WorkerFailureIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void killedWorkerFailsTheRunAndTheOthersStop(@TempDir Path dir) throws Exception {
+        List<WorkerProcess> workers = new ArrayList<>();
+        try {
+            for (int i = 0; i < 3; i++) {
+                workers.add(WorkerProcess.start());
+            }
+            Coordinator coordinator = new Coordinator(dir.resolve("result.json"));
+            // mixed roles: the in-memory driver's topics live in the lead worker, which gets the
+            // workload's one producer and one consumer; the test length is far beyond the test's wait
+            CompletableFuture<Integer> run = coordinator.start(workers.stream().map(w -> w.url().toString()).toList(),
+                    "--worker-roles", "mixed", "--drivers", Workloads.inMemoryDriver(dir).toString(),
+                    Workloads.write(dir, 1, 1, 1, 600).toString());
+            coordinator.awaitMeasuring();
+            assertTrue(JSON.readTree(workers.get(0).ping()).get("loadRunning").asBoolean());
+
+            WorkerProcess victim = workers.get(1);
+            victim.process().destroyForcibly().waitFor();
+            int exit = run.get(2, TimeUnit.MINUTES);
+
+            assertEquals(1, exit, coordinator.console());
+            JsonNode result = coordinator.result();
+            assertFalse(result.get("complete").asBoolean());
+            assertTrue(result.get("incompleteReason").asText().contains(victim.url().toString()),
+                    result.get("incompleteReason").asText());
+            JsonNode failed = result.get("workers").get(1);
+            assertEquals(victim.url().toString(), failed.get("id").asText());
+            assertTrue(failed.has("failedAt"), failed.toString());
+            assertTrue(result.get("measured").get("messagesSent").asLong() > 0, "what was measured is kept");
+            for (WorkerProcess survivor : List.of(workers.get(0), workers.get(2))) {
+                JsonNode ping = JSON.readTree(survivor.ping());
+                assertFalse(ping.get("loadRunning").asBoolean(), survivor.url() + ": " + ping);
+                assertFalse(ping.get("driverInitialized").asBoolean(), survivor.url() + ": " + ping);
+            }
+        } finally {
+            for (WorkerProcess worker : workers) {
+                worker.close();
+            }
+        }
+    }
+
+    @Test
+    void workerWhoseCoordinatorFellSilentStopsItsLoadWhenTheLeaseEnds(@TempDir Path dir) throws Exception {
+        try (WorkerProcess worker = WorkerProcess.start()) {
+            post(worker, "/v1/initialize-driver", "{\"name\":\"InMemory\",\"driverClass\":"
+                    + "\"io.brokerbench.driver.inmemory.InMemoryBenchmarkDriver\",\"yaml\":\"name: InMemory\\n\","
+                    + "\"sourceFile\":\"inmemory.yaml\"}");
+            post(worker, "/v1/create-topics", "[{\"topic\":\"t\",\"partitions\":1}]");
+            post(worker, "/v1/create-producers", "[{\"id\":0,\"topic\":\"t\"}]");
+            post(worker, "/v1/start-load", "{\"ratePerProducer\":100,\"keyDistributor\":\"NO_KEY\","
+                    + "\"payloads\":[\"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\"],\"maxInFlightPerProducer\":10}");
+            assertTrue(JSON.readTree(worker.ping()).get("loadRunning").asBoolean());
+            // from here on the "coordinator" says nothing; polling /metrics does not renew the lease
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (System.nanoTime() < deadline && !worker.output().contains("resetting")) {
+                Thread.sleep(200);
+            }
+            assertTrue(worker.output().contains("no request from the coordinator"), worker.output());
+            JsonNode ping = JSON.readTree(worker.ping());
+            assertFalse(ping.get("loadRunning").asBoolean(), ping.toString());
+            assertFalse(ping.get("driverInitialized").asBoolean(), ping.toString());
+        }
+    }
+
+    private static void post(WorkerProcess worker, String path, String body) throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(worker.url() + path))
+                .header("Authorization", "Bearer " + WorkerProcess.TOKEN).header("X-Brokerbench-Protocol", "1")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+        HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+        assertEquals(204, response.statusCode(), path + ": " + response.body());
+    }
+}

@@ -1,0 +1,130 @@
+package io.brokerbench.it;
+
+import io.brokerbench.localbroker.FreePorts;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/** A real {@code WorkerMain} JVM started with this test's classpath, optionally inside a network namespace. */
+final class WorkerProcess implements AutoCloseable {
+
+    static final String TOKEN = "it-token-" + Long.toHexString(System.nanoTime());
+
+    private final Process process;
+    private final URI url;
+    private final int statsPort;
+    private final String address;
+    private final StringBuffer output = new StringBuffer();
+
+    private WorkerProcess(Process process, String address, int port, int statsPort) {
+        this.process = process;
+        this.address = address;
+        this.url = URI.create("http://" + address + ":" + port);
+        this.statsPort = statsPort;
+    }
+
+    /** A worker on 127.0.0.1 with free ports. */
+    static WorkerProcess start() throws IOException, InterruptedException {
+        return start(List.of(), "127.0.0.1", FreePorts.next(), FreePorts.next());
+    }
+
+    /** A worker run through {@code prefix} (e.g. ip netns exec NS) listening on {@code address}. */
+    static WorkerProcess start(List<String> prefix, String address, int port, int statsPort)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(prefix);
+        command.addAll(List.of(javaBinary(), "-Xmx256m", "-cp", System.getProperty("java.class.path"),
+                "io.brokerbench.cli.WorkerMain", "--bind", address, "-p", String.valueOf(port), "-sp",
+                String.valueOf(statsPort), "--lease-seconds", "5"));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().put("BROKERBENCH_WORKER_TOKEN", TOKEN);
+        WorkerProcess worker = new WorkerProcess(builder.start(), address, port, statsPort);
+        worker.awaitListening();
+        return worker;
+    }
+
+    private void awaitListening() throws InterruptedException, IOException {
+        CountDownLatch listening = new CountDownLatch(1);
+        Thread reader = new Thread(() -> {
+            try (BufferedReader lines = new BufferedReader(
+                    new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                    output.append(line).append('\n');
+                    if (line.contains("listening on")) {
+                        listening.countDown();
+                    }
+                }
+            } catch (IOException ignored) {
+                // the process ended
+            }
+        }, "worker-output");
+        reader.setDaemon(true);
+        reader.start();
+        if (!listening.await(60, TimeUnit.SECONDS)) {
+            close();
+            throw new IOException("worker did not start within 60 s; its output: " + output);
+        }
+    }
+
+    URI url() {
+        return url;
+    }
+
+    Process process() {
+        return process;
+    }
+
+    String output() {
+        return output.toString();
+    }
+
+    /** GET /v1/ping: the worker's own account of whether its load runs. */
+    String ping() throws IOException, InterruptedException {
+        return get(url.resolve("/v1/ping"));
+    }
+
+    String metrics() throws IOException, InterruptedException {
+        return get(URI.create("http://" + address + ":" + statsPort + "/metrics"));
+    }
+
+    private static String get(URI uri) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10))
+                .header("Authorization", "Bearer " + TOKEN).header("X-Brokerbench-Protocol", "1").GET().build();
+        HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IOException(uri + ": HTTP " + response.statusCode() + " " + response.body());
+        }
+        return response.body();
+    }
+
+    /** The value of a Prometheus sample line {@code name value}. */
+    double metric(String name) throws IOException, InterruptedException {
+        for (String line : metrics().split("\n")) {
+            if (line.startsWith(name + " ")) {
+                return Double.parseDouble(line.substring(name.length() + 1).trim());
+            }
+        }
+        throw new AssertionError("no metric " + name + " in " + metrics());
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(15, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor(15, TimeUnit.SECONDS);
+        }
+    }
+
+    private static String javaBinary() {
+        return java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+}
