@@ -300,6 +300,9 @@ public final class HttpWorker implements Worker {
     }
 
     private static String oneLine(Throwable e) {
+        if (e instanceof java.net.ConnectException) {
+            return "cannot connect (connection refused or host unreachable)";
+        }
         Throwable root = e;
         while ((root.getMessage() == null || root.getMessage().isBlank()) && root.getCause() != null) {
             root = root.getCause();

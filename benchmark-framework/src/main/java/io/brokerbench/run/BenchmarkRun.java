@@ -190,8 +190,12 @@ public final class BenchmarkRun {
             buildBacklog();
         }
         double allowedBacklog = (1 - workload.backlogDrainRatio()) * backlogTargetMessages();
+        // under live load some messages are always on their way: no more than the rate times the
+        // end-to-end latency of the last interval counts as drained, or a drain ratio of 1 could
+        // wait for an instant with nothing in flight, which at high rates never comes
+
         runPhase(Phase.MEASURE, workload.testDuration(),
-                () -> workload.consumerBacklogSizeGB() <= 0 || backlog(lastTotals) <= allowedBacklog);
+                () -> workload.consumerBacklogSizeGB() <= 0 || backlog(lastTotals) <= Math.max(allowedBacklog, inFlightNormally()));
         record.measured(lastTotals.minus(measureStart));
         measureStart = null;
         stopLoad();
@@ -241,7 +245,7 @@ public final class BenchmarkRun {
             worker.closeConsumers();
         }
         double target = backlogTargetMessages();
-        listener.note(String.format("building a backlog of %,.0f messages (%s GB per subscription) with consumers closed",
+        listener.note(String.format("building a backlog of %,.0f messages (%s GB over all subscriptions) with consumers closed",
                 target, workload.consumerBacklogSizeGB()));
         runPhase(Phase.BACKLOG, Duration.ZERO, () -> backlog(lastTotals) >= target);
         for (Worker worker : workers) {
@@ -254,8 +258,9 @@ public final class BenchmarkRun {
         if (workload.consumerBacklogSizeGB() <= 0 || workload.subscriptionsPerTopic() == 0) {
             return 0;
         }
+        // OMB's meaning: the backlog summed over all subscriptions of all topics, in bytes
         double bytes = workload.consumerBacklogSizeGB() * 1024.0 * 1024 * 1024;
-        return bytes / workload.messageSize() * workload.subscriptionsPerTopic() * workload.topics();
+        return bytes / workload.messageSize();
     }
 
     /**
@@ -325,8 +330,23 @@ public final class BenchmarkRun {
         return merged;
     }
 
+    /** Messages normally in flight at the last interval's rate and end-to-end p99 latency. */
+    private double inFlightNormally() {
+        List<IntervalPoint> points = record.intervals();
+        if (points.isEmpty()) {
+            return 0;
+        }
+        IntervalPoint last = points.get(points.size() - 1);
+        double p99Seconds = last.latency().micros(io.brokerbench.stats.Metric.END_TO_END, io.brokerbench.stats.Percentile.P99) / 1e6;
+        return last.publishRate() * workload.subscriptionsPerTopic() * p99Seconds;
+    }
+
+    /**
+     * Messages acknowledged to producers and not yet received, summed over subscriptions: OMB's
+     * backlog (it counts a message as sent when it is acknowledged).
+     */
     private long backlog(RunTotals totals) {
-        return Math.max(0, totals.sent() * workload.subscriptionsPerTopic() - totals.received());
+        return Math.max(0, totals.acked() * workload.subscriptionsPerTopic() - totals.received());
     }
 
     private void stopLoad() throws InterruptedException {

@@ -36,7 +36,7 @@ class ClockSkewCheckTest {
     private static RunRecord record(Path dir) throws Exception {
         Path workload = Files.writeString(dir.resolve("w.yaml"), "name: w\ntopics: 1\npartitionsPerTopic: 1\n"
                 + "messageSize: 100\nsubscriptionsPerTopic: 1\nconsumerPerSubscription: 1\nproducersPerTopic: 1\n"
-                + "producerRate: 10\ntestDurationSeconds: 1\n");
+                + "producerRate: 10\ntestDurationSeconds: 1\nuseRandomizedPayloads: true\nrandomizedPayloadPoolSize: 2\n");
         return new RunRecord(WorkloadLoader.load(workload), workload.toString(), new DriverSetup("d", "c", "", "f"),
                 Instant.now());
     }

@@ -49,14 +49,16 @@ class WorkersFileTest {
     void theCliExitsWithTwoOnABadWorkersFileOrUrl(@TempDir Path dir) throws Exception {
         Path workload = Files.writeString(dir.resolve("wl.yaml"), "name: w\ntopics: 1\npartitionsPerTopic: 1\n"
                 + "messageSize: 100\nsubscriptionsPerTopic: 1\nconsumerPerSubscription: 1\nproducersPerTopic: 1\n"
-                + "producerRate: 10\ntestDurationSeconds: 1\n");
+                + "producerRate: 10\ntestDurationSeconds: 1\nuseRandomizedPayloads: true\nrandomizedPayloadPoolSize: 2\n");
         Path driver = Files.writeString(dir.resolve("d.yaml"),
                 "name: InMemory\ndriverClass: io.brokerbench.driver.inmemory.InMemoryBenchmarkDriver\n");
         Path workers = Files.writeString(dir.resolve("workers.yaml"), "workers: nope\n");
-        assertEquals(2, cli("--drivers", driver.toString(), "-wf", workers.toString(), workload.toString()));
-        assertEquals(2, cli("--drivers", driver.toString(), "-w", "localhost", workload.toString()));
-        assertEquals(2, cli("--drivers", driver.toString(), "-w", "http://h:1", "--worker-roles", "diagonal",
-                workload.toString()));
+        assertEquals("error: " + workers + ": field 'workers' = 'nope': expected a list of worker URLs",
+                cli("--drivers", driver.toString(), "-wf", workers.toString(), workload.toString()));
+        assertEquals("error: option '--workers' = 'localhost': expected http://HOST:PORT",
+                cli("--drivers", driver.toString(), "-w", "localhost", workload.toString()));
+        assertTrue(cli("--drivers", driver.toString(), "-w", "http://h:1", "--worker-roles", "diagonal",
+                workload.toString()).contains("'--worker-roles' = 'diagonal'"));
     }
 
     @Test
@@ -69,10 +71,12 @@ class WorkersFileTest {
         assertEquals(1, err.toString().strip().lines().count(), err.toString());
     }
 
-    private static int cli(String... args) {
+    /** Runs the CLI, expecting exit code 2 and one line on stderr, which it returns. */
+    private static String cli(String... args) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exit = Main.run(args, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err));
+        assertEquals(2, exit, err.toString());
         assertEquals(1, err.toString().strip().lines().count(), err.toString());
-        return exit;
+        return err.toString().strip();
     }
 }

@@ -15,6 +15,7 @@ import io.brokerbench.run.RunListener;
 import io.brokerbench.run.RunOptions;
 import io.brokerbench.run.RunRecord;
 import io.brokerbench.stats.Metric;
+import io.brokerbench.stats.Percentile;
 import io.brokerbench.time.NanoClock;
 import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.worker.LocalWorker;
@@ -29,8 +30,12 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -39,19 +44,25 @@ import org.junit.jupiter.api.io.TempDir;
  * subclasses it once per driver file; the broker starts once per class and every case gets fresh
  * topics and subscriptions.
  *
- * <p>Nothing here is a performance target: rates are set by the load generator's schedule, and the
- * only latency property asserted is the resolution at which it is measured.
+ * <p>Nothing here is a performance target: 1,000 msg/s of 1 KB is far below what any of these brokers
+ * sustains on loopback, so the consume-rate check asks only that consumers keep up with the schedule,
+ * and the only latency property asserted is the resolution at which latency is measured. Each run
+ * prints one summary line and its intervals ({@code [conformance]}), so a failure shows where it went wrong.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 public abstract class DriverConformance {
 
     /** 1 KB: large enough for the framework's 32-byte header, so every delivery is verified. */
     private static final String ONE_KB = "messageSize: 1024\n";
+    /** Far beyond a normal case (under 20 s): a run that never ends fails instead of holding the build. */
+    private static final long RUN_TIMEOUT_SECONDS = 120;
 
     private final String driverFile;
     private LocalBroker broker;
     private DriverSetup driver;
     private final List<String> notes = new CopyOnWriteArrayList<>();
+    private final List<IntervalPoint> intervals = new CopyOnWriteArrayList<>();
 
     /** @param driverFile the driver YAML relative to the project home, e.g. {@code driver-kafka/kafka-local.yaml} */
     protected DriverConformance(String driverFile) {
@@ -78,30 +89,23 @@ public abstract class DriverConformance {
     }
 
     @Test
-    void fixedRateRunDeliversEverythingOnceInOrderAndMeasuresToTheMicrosecond(@TempDir Path dir) {
-        RunRecord run = run(TestFiles.workload(dir, ONE_KB + "producerRate: 1000\nwarmupDurationSeconds: 1\n"
-                + "testDurationSeconds: 5\n"));
+    @Order(1)
+    @Timeout(RUN_TIMEOUT_SECONDS)
+    void produceOnlyRunCompletes(@TempDir Path dir) {
+        RunRecord run = run(TestFiles.workload(dir, ONE_KB + "subscriptionsPerTopic: 0\nconsumerPerSubscription: 0\n"
+                + "producerRate: 1000\nwarmupDurationSeconds: 0\ntestDurationSeconds: 2\n"));
 
         assertTrue(run.complete(), run.incompleteReason());
-        assertEquals(0, run.totalPublishErrors(), "publish errors");
-        assertEquals(1, run.verdicts().size());
-        SubscriptionVerdict verdict = run.verdicts().get(0);
-        assertClean(verdict, run.totalSent());
-        assertEquals(run.totalSent(), run.totalReceived());
-
-        // the consumers kept up over the measured phase: what arrived in it is what was sent in it,
-        // give or take the messages in flight at its two edges
         assertTrue(run.measuredSent() > 0, "nothing sent in the measured phase");
-        assertEquals(run.measuredSent(), run.measuredReceived(), 0.02 * run.measuredSent(),
-                "consume rate within 2% of the publish rate over the measured phase");
-
-        for (Metric metric : Metric.values()) {
-            assertTrue(run.aggregated().get(metric).getTotalCount() > 0, metric + " histogram is empty");
-        }
-        assertMicrosecondResolution(run.aggregated().get(Metric.END_TO_END));
+        assertEquals(0, run.totalPublishErrors(), "publish errors");
+        assertEquals(0, run.totalReceived());
+        assertTrue(run.verdicts().isEmpty(), run.verdicts().toString());
+        assertTrue(run.aggregated().get(Metric.PUBLISH_LATENCY).getTotalCount() > 0, "publish latency histogram is empty");
     }
 
     @Test
+    @Order(2)
+    @Timeout(RUN_TIMEOUT_SECONDS)
     void keyedMultiPartitionRunWithSharedSubscriptionsIsCleanPerSubscription(@TempDir Path dir) {
         RunRecord run = run(TestFiles.workload(dir, ONE_KB + "partitionsPerTopic: 4\nkeyDistributor: KEY_ROUND_ROBIN\n"
                 + "subscriptionsPerTopic: 2\nconsumerPerSubscription: 2\nproducersPerTopic: 2\n"
@@ -116,11 +120,44 @@ public abstract class DriverConformance {
         assertEquals(2 * run.totalSent(), run.totalReceived());
     }
 
+    // the one case that compares rates runs after the others have warmed up the JVM and the broker
     @Test
+    @Order(3)
+    @Timeout(RUN_TIMEOUT_SECONDS)
+    void fixedRateRunDeliversEverythingOnceInOrderAndMeasuresToTheMicrosecond(@TempDir Path dir) {
+        RunRecord run = run(TestFiles.workload(dir, ONE_KB + "producerRate: 1000\nwarmupDurationSeconds: 1\n"
+                + "testDurationSeconds: 5\n"));
+
+        assertTrue(run.complete(), run.incompleteReason());
+        assertEquals(0, run.totalPublishErrors(), "publish errors");
+        assertEquals(1, run.verdicts().size());
+        SubscriptionVerdict verdict = run.verdicts().get(0);
+        assertClean(verdict, run.totalSent());
+        assertEquals(run.totalSent(), run.totalReceived());
+
+        // the consumers kept up over the measured phase: what arrived in it is what was sent in it,
+        // give or take the messages in flight at its two edges
+        assertTrue(run.measuredSent() > 0, "nothing sent in the measured phase");
+        long backlogAtEnd = run.intervals(IntervalPoint.Phase.MEASURE).stream().reduce((a, b) -> b)
+                .map(IntervalPoint::backlog).orElse(-1L);
+        assertEquals(run.measuredSent(), run.measuredReceived(), 0.02 * run.measuredSent(),
+                "consume rate within 2% of the publish rate over the measured phase (backlog at its end: " + backlogAtEnd
+                        + " messages, end-to-end max " + run.aggregated().get(Metric.END_TO_END).getMaxValue() + " µs)");
+
+        for (Metric metric : Metric.values()) {
+            assertTrue(run.aggregated().get(metric).getTotalCount() > 0, metric + " histogram is empty");
+        }
+        assertMicrosecondResolution(run.aggregated().get(Metric.END_TO_END));
+    }
+
+    @Test
+    @Order(4)
+    @Timeout(RUN_TIMEOUT_SECONDS)
     void backlogIsBuiltWithConsumersClosedThenDrainedCleanly(@TempDir Path dir) {
-        // 0.002 GB of 1 KB messages: about 2,100 messages to pile up, two seconds at this rate
-        RunRecord run = run(TestFiles.workload(dir, ONE_KB + "consumerBacklogSizeGB: 0.002\nproducerRate: 1000\n"
-                + "warmupDurationSeconds: 0\ntestDurationSeconds: 2\n"));
+        // 0.002 GB of 1 KB messages: about 2,100 messages to pile up, two seconds at this rate; the
+        // default drain ratio of 1 ends the measured phase once only the usual in-flight messages remain
+        RunRecord run = run(TestFiles.workload(dir, ONE_KB + "consumerBacklogSizeGB: 0.002\n"
+                + "producerRate: 1000\nwarmupDurationSeconds: 0\ntestDurationSeconds: 2\n"));
 
         assertTrue(run.complete(), run.incompleteReason());
         assertEquals(0, run.totalPublishErrors(), "publish errors");
@@ -133,19 +170,6 @@ public abstract class DriverConformance {
         assertEquals(run.totalSent(), run.totalReceived());
     }
 
-    @Test
-    void produceOnlyRunCompletes(@TempDir Path dir) {
-        RunRecord run = run(TestFiles.workload(dir, ONE_KB + "subscriptionsPerTopic: 0\nconsumerPerSubscription: 0\n"
-                + "producerRate: 1000\nwarmupDurationSeconds: 0\ntestDurationSeconds: 2\n"));
-
-        assertTrue(run.complete(), run.incompleteReason());
-        assertTrue(run.measuredSent() > 0, "nothing sent in the measured phase");
-        assertEquals(0, run.totalPublishErrors(), "publish errors");
-        assertEquals(0, run.totalReceived());
-        assertTrue(run.verdicts().isEmpty(), run.verdicts().toString());
-        assertTrue(run.aggregated().get(Metric.PUBLISH_LATENCY).getTotalCount() > 0, "publish latency histogram is empty");
-    }
-
     private static void assertClean(SubscriptionVerdict verdict, long sent) {
         assertTrue(verdict.orderingJudged(), "ordering is promised for this workload, so it must be judged: " + verdict);
         assertTrue(verdict.clean(), verdict.toString());
@@ -156,33 +180,41 @@ public abstract class DriverConformance {
     /**
      * End-to-end latency is timed from the microsecond send time in the payload header, not from a
      * millisecond publish timestamp as in OMB. Had it been derived from millisecond clocks, every value
-     * would be a whole number of milliseconds. Below 16,384 µs the histogram (3 significant digits)
-     * keeps values to within 8 µs and stores whole milliseconds exactly, so there a value off the
-     * millisecond grid can only come from a finer clock. A minimum below 1 ms would prove the same
-     * only for drivers that never wait: kafka-local.yaml lingers 1 ms per batch, so its minimum can
-     * honestly stay above 1 ms.
+     * would be a whole number of milliseconds, so every histogram bucket holding a value would contain
+     * a multiple of 1,000 µs. Buckets are at most 64 µs wide below 131 ms (3 significant digits), so a
+     * value from a microsecond clock lands in a bucket without one more than 9 times in 10.
+     *
+     * <p>A minimum below 1 ms would prove the same only for drivers that never wait: kafka-local.yaml
+     * lets a batch linger up to 1 ms, so its minimum may honestly stay above 1 ms (1.9 ms in one run
+     * here, 0.7 ms in the next); and on a loaded machine no latency needs to be small at all.
+     * Resolution is what this asserts, not speed.
      */
-    private static void assertMicrosecondResolution(Histogram endToEnd) {
-        long below = 0;
+    static void assertMicrosecondResolution(Histogram endToEnd) {
+        long judged = 0;
         long offGrid = 0;
         for (HistogramIterationValue value : endToEnd.recordedValues()) {
-            long micros = value.getValueIteratedTo();
-            if (micros < 16_384) {
-                below += value.getCountAtValueIteratedTo();
-                if (micros % 1000 != 0) {
-                    offGrid += value.getCountAtValueIteratedTo();
-                }
+            long low = endToEnd.lowestEquivalentValue(value.getValueIteratedTo());
+            long width = endToEnd.sizeOfEquivalentValueRange(low);
+            if (width > 64) {
+                break; // values only grow from here, and wider buckets say less
+            }
+            long count = value.getCountAtValueIteratedTo();
+            judged += count;
+            long nextWholeMillisecond = (low + 999) / 1000 * 1000;
+            if (nextWholeMillisecond >= low + width) {
+                offGrid += count;
             }
         }
-        assertTrue(below > 0, "no end-to-end latency below 16 ms on loopback at 1,000 msg/s: min "
+        assertTrue(judged > 0, "no end-to-end latency below 131 ms on loopback at 1,000 msg/s: min "
                 + endToEnd.getMinValue() + " µs, p50 " + endToEnd.getValueAtPercentile(50) + " µs");
-        // with a 1 ms grid none would be off it; with a 1 µs clock about 999 in 1,000 are
-        assertTrue(offGrid * 2 > below, offGrid + " of " + below + " end-to-end latencies below 16 ms are off the"
+        // with a millisecond clock none would be off the grid
+        assertTrue(offGrid * 2 > judged, offGrid + " of " + judged + " end-to-end latencies below 131 ms lie off the"
                 + " millisecond grid: the measurement is not finer than a millisecond");
     }
 
     private RunRecord run(Workload workload) {
         notes.clear();
+        intervals.clear();
         RunRecord record = new RunRecord(workload, "conformance", driver, Instant.now());
         RunListener listener = new RunListener() {
             @Override
@@ -192,6 +224,7 @@ public abstract class DriverConformance {
 
             @Override
             public void interval(IntervalPoint point) {
+                intervals.add(point);
             }
 
             @Override
@@ -216,6 +249,12 @@ public abstract class DriverConformance {
                 run.measuredSent() / seconds, run.measuredReceived() / seconds, run.totalSent(), run.totalReceived(),
                 run.totalPublishErrors(), e2e.getTotalCount() == 0 ? 0 : e2e.getMinValue(),
                 e2e.getValueAtPercentile(50), e2e.getValueAtPercentile(99), e2e.getMaxValue(), run.verdicts(), notes);
+        for (IntervalPoint point : intervals) {
+            System.out.printf("[conformance]   %-7s at %5.1f s: publish %5.0f msg/s, consume %5.0f msg/s, backlog %5d,"
+                    + " e2e p50 %.0f µs, max %.0f µs%n", point.phase().label(), point.elapsedSeconds(), point.publishRate(),
+                    point.consumeRate(), point.backlog(), point.latency().micros(Metric.END_TO_END, Percentile.P50),
+                    point.latency().micros(Metric.END_TO_END, Percentile.MAX));
+        }
     }
 
     private static String caseName(Workload workload) {
