@@ -1,7 +1,7 @@
 package io.brokerbench.cli;
 
 import io.brokerbench.config.ConfigException;
-import io.brokerbench.config.DriverClassResolver;
+import io.brokerbench.config.DriverConfigCheck;
 import io.brokerbench.config.DriverFile;
 import io.brokerbench.delivery.SubscriptionVerdict;
 import io.brokerbench.lifecycle.ShutdownSequence;
@@ -129,7 +129,7 @@ public final class BenchmarkCli implements Callable<Integer> {
         List<DriverFile> loadedDrivers = new ArrayList<>();
         for (Path driver : drivers) {
             DriverFile file = DriverFile.load(driver);
-            DriverClassResolver.resolve(file);
+            DriverConfigCheck.check(file);
             loadedDrivers.add(file);
         }
         List<URI> workerUrls = workerUrls();

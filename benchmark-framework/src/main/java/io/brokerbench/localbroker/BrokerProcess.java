@@ -6,13 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import java.util.stream.Stream;
 
 /**
  * One broker OS process: started with its output in a log file, polled until ready, stopped with a
@@ -120,21 +117,6 @@ public final class BrokerProcess implements AutoCloseable {
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
-        }
-    }
-
-    /** Deletes a run directory and everything below it (best effort: it is temporary data). */
-    public static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            List<Path> paths = new ArrayList<>(walk.sorted(Comparator.reverseOrder()).toList());
-            for (Path p : paths) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException ignored) {
-            // a leftover file in /tmp is not worth failing a finished benchmark for
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.brokerbench.localbroker;
 
+import io.brokerbench.lifecycle.ScratchDirectory;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -30,6 +31,11 @@ public final class KafkaLauncher implements LocalBrokerLauncher {
             List.of("-Xmx1g", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20", "-Djava.awt.headless=true");
 
     public KafkaLauncher() {
+    }
+
+    @Override
+    public Map<String, String> exampleEndpoints() {
+        return Map.of("bootstrapServers", "127.0.0.1:9092");
     }
 
     @Override
@@ -172,7 +178,7 @@ public final class KafkaLauncher implements LocalBrokerLauncher {
         @Override
         public void close() {
             process.close();
-            BrokerProcess.deleteRecursively(runDir);
+            ScratchDirectory.deleteRecursively(runDir);
         }
 
         @Override

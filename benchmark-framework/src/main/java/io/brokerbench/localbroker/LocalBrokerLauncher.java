@@ -2,6 +2,7 @@ package io.brokerbench.localbroker;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
 
 /** Starts one type of {@link LocalBroker}. */
 public interface LocalBrokerLauncher {
@@ -13,4 +14,10 @@ public interface LocalBrokerLauncher {
      * @param runDir an empty directory the broker may use for logs and data; deleted after close
      */
     LocalBroker start(Path home, Path runDir) throws IOException, InterruptedException;
+
+    /**
+     * Endpoints of the same shape as a started broker's, for checking a driver file's configuration
+     * ({@code --validate}) without starting anything.
+     */
+    Map<String, String> exampleEndpoints();
 }

@@ -31,18 +31,26 @@ public final class LocalBrokers {
 
     /** Starts a broker of {@code type}; its run directory is a fresh temporary directory. */
     public static LocalBroker start(String type, Path home) throws IOException, InterruptedException {
+        LocalBrokerLauncher launcher = launcher(type);
+        Path runDir = Files.createTempDirectory("brokerbench-" + type + "-");
+        return launcher.start(home, runDir);
+    }
+
+    private static LocalBrokerLauncher launcher(String type) {
         String launcherClass = LAUNCHERS.get(type);
         if (launcherClass == null) {
             throw new ConfigException("unknown local broker type '" + type + "' (known: " + knownTypes() + ")");
         }
-        LocalBrokerLauncher launcher;
         try {
-            launcher = (LocalBrokerLauncher) Class.forName(launcherClass).getDeclaredConstructor().newInstance();
+            return (LocalBrokerLauncher) Class.forName(launcherClass).getDeclaredConstructor().newInstance();
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("local broker launcher " + launcherClass + " is missing from this build", e);
         }
-        Path runDir = Files.createTempDirectory("brokerbench-" + type + "-");
-        return launcher.start(home, runDir);
+    }
+
+    /** Endpoints shaped like a started broker's, for checking driver files without starting one. */
+    public static Map<String, String> exampleEndpoints(String type) {
+        return launcher(type).exampleEndpoints();
     }
 
     /** The project root: {@code -Dbenchmark.home} (set by bin/ scripts and the Maven build), else the working directory. */

@@ -1,5 +1,6 @@
 package io.brokerbench.localbroker;
 
+import io.brokerbench.lifecycle.ScratchDirectory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,7 +42,7 @@ public final class MavenRuntime {
             throw new IOException("could not resolve broker jars with " + pom + " (see " + log + ")");
         }
         // a rename makes the directory appear complete or not at all, so an interrupted resolve is retried
-        BrokerProcess.deleteRecursively(lib);
+        ScratchDirectory.deleteRecursively(lib);
         Files.move(staging, lib);
         return lib;
     }

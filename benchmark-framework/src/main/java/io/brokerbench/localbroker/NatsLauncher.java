@@ -1,5 +1,6 @@
 package io.brokerbench.localbroker;
 
+import io.brokerbench.lifecycle.ScratchDirectory;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -25,6 +26,11 @@ public final class NatsLauncher implements LocalBrokerLauncher {
     private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(1);
 
     public NatsLauncher() {
+    }
+
+    @Override
+    public Map<String, String> exampleEndpoints() {
+        return Map.of("url", "nats://127.0.0.1:4222", "monitorUrl", "http://127.0.0.1:8222");
     }
 
     @Override
@@ -124,7 +130,7 @@ public final class NatsLauncher implements LocalBrokerLauncher {
         @Override
         public void close() {
             process.close();
-            BrokerProcess.deleteRecursively(runDir);
+            ScratchDirectory.deleteRecursively(runDir);
         }
 
         @Override

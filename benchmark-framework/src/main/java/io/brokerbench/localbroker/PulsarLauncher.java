@@ -1,5 +1,6 @@
 package io.brokerbench.localbroker;
 
+import io.brokerbench.lifecycle.ScratchDirectory;
 import java.io.IOException;
 import java.io.StringReader;
 import java.net.URI;
@@ -61,6 +62,11 @@ public final class PulsarLauncher implements LocalBrokerLauncher {
     }
 
     @Override
+    public Map<String, String> exampleEndpoints() {
+        return Map.of("serviceUrl", "pulsar://127.0.0.1:6650", "httpUrl", "http://127.0.0.1:8080");
+    }
+
+    @Override
     public LocalBroker start(Path home, Path runDir) throws IOException, InterruptedException {
         Path deploy = home.resolve("deploy/local/pulsar");
         Path lib = MavenRuntime.resolve(deploy.resolve("pom.xml"), "pulsar.version", VERSION,
@@ -102,7 +108,7 @@ public final class PulsarLauncher implements LocalBrokerLauncher {
             process.awaitReady(START_TIMEOUT, probe::defaultNamespaceExists);
         } catch (IOException | InterruptedException | RuntimeException e) {
             process.close();
-            BrokerProcess.deleteRecursively(runDir);
+            ScratchDirectory.deleteRecursively(runDir);
             throw e;
         }
         Map<String, String> endpoints = new LinkedHashMap<>();
@@ -199,7 +205,7 @@ public final class PulsarLauncher implements LocalBrokerLauncher {
         @Override
         public void close() {
             process.close();
-            BrokerProcess.deleteRecursively(runDir);
+            ScratchDirectory.deleteRecursively(runDir);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.brokerbench.localbroker;
 
+import io.brokerbench.lifecycle.ScratchDirectory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -29,6 +30,11 @@ public final class RedisLauncher implements LocalBrokerLauncher {
     private static final int PROBE_TIMEOUT_MS = 1_000;
 
     public RedisLauncher() {
+    }
+
+    @Override
+    public Map<String, String> exampleEndpoints() {
+        return Map.of("host", "127.0.0.1", "port", "6379", "password", "bbexample");
     }
 
     @Override
@@ -147,7 +153,7 @@ public final class RedisLauncher implements LocalBrokerLauncher {
         @Override
         public void close() {
             process.close();
-            BrokerProcess.deleteRecursively(runDir);
+            ScratchDirectory.deleteRecursively(runDir);
         }
 
         @Override

@@ -1,5 +1,6 @@
 package io.brokerbench.worker;
 
+import io.brokerbench.lifecycle.ScratchDirectory;
 import io.brokerbench.config.DriverClassResolver;
 import io.brokerbench.delivery.ConsumerDelivery;
 import io.brokerbench.delivery.OrderingCheck;
@@ -84,7 +85,9 @@ public final class LocalWorker implements Worker {
         if (driver != null) {
             throw new IllegalStateException("driver already initialized");
         }
-        driverFile = Files.createTempFile("brokerbench-driver-", ".yaml");
+        // the driver's own messages name its file: keep the user's file name, in a scratch directory
+        Path scratch = Files.createTempDirectory("brokerbench-driver-");
+        driverFile = scratch.resolve(Path.of(setup.sourceFile()).getFileName().toString());
         Files.writeString(driverFile, setup.yaml(), StandardCharsets.UTF_8);
         BenchmarkDriver created = DriverClassResolver.instantiate(setup.driverClass(), setup.sourceFile());
         try {
@@ -303,11 +306,7 @@ public final class LocalWorker implements Worker {
             driver = null;
         }
         if (driverFile != null) {
-            try {
-                Files.deleteIfExists(driverFile);
-            } catch (IOException ignored) {
-                // a temp file left behind is harmless
-            }
+            ScratchDirectory.deleteRecursively(driverFile.getParent());
         }
     }
 

@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.driver.kafka;
 
+import io.brokerbench.driver.ConfigurationCheck;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -45,7 +46,7 @@ import org.slf4j.LoggerFactory;
  * class name is OMB's so OMB driver files work unchanged. Every admin call has a deadline, so an
  * unreachable cluster is reported in one line instead of a hang.
  */
-public class KafkaBenchmarkDriver implements BenchmarkDriver {
+public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck {
 
     private static final Logger LOG = LoggerFactory.getLogger(KafkaBenchmarkDriver.class);
     private static final String TOPIC_PREFIX = "test-topic";
@@ -71,14 +72,24 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver {
     }
 
     @Override
-    public void initialize(File configurationFile, StatsLogger statsLogger) throws IOException, InterruptedException {
-        config = KafkaDriverConfig.load(configurationFile.toPath(), extraConfigKeys);
-        beforeConnect(config);
-        if (messagesPerTransaction() == 0 && config.producerProperties().containsKey(ProducerConfig.TRANSACTIONAL_ID_CONFIG)) {
+    public void checkConfiguration(File configurationFile) throws IOException {
+        checkedConfiguration(configurationFile);
+    }
+
+    private KafkaDriverConfig checkedConfiguration(File configurationFile) throws IOException {
+        KafkaDriverConfig parsed = KafkaDriverConfig.load(configurationFile.toPath(), extraConfigKeys);
+        if (messagesPerTransaction() == 0 && parsed.producerProperties().containsKey(ProducerConfig.TRANSACTIONAL_ID_CONFIG)) {
             // without initTransactions every send would fail; OMB's Kafka driver does not run transactions either
-            throw new IllegalArgumentException(config.file() + ": field 'producerConfig' sets transactional.id: this driver "
+            throw new IllegalArgumentException(parsed.file() + ": field 'producerConfig' sets transactional.id: this driver "
                     + "does not run transactions (driver-redpanda does, with requestsPerTransaction)");
         }
+        return parsed;
+    }
+
+    @Override
+    public void initialize(File configurationFile, StatsLogger statsLogger) throws IOException, InterruptedException {
+        config = checkedConfiguration(configurationFile);
+        beforeConnect(config);
         admin = Admin.create(config.commonConfig());
         awaitCluster();
         if (config.reset()) {

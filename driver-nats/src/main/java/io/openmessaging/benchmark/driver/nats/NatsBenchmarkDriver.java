@@ -14,6 +14,7 @@ import io.nats.client.api.ConsumerConfiguration;
 import io.nats.client.api.DeliverPolicy;
 import io.nats.client.api.StreamConfiguration;
 import io.nats.client.api.StreamInfo;
+import io.brokerbench.driver.ConfigurationCheck;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -32,7 +33,7 @@ import org.apache.bookkeeper.stats.StatsLogger;
  * its partitions; a subscription is one durable consumer of that stream (all subjects); each
  * BenchmarkConsumer is one subscriber bound to that durable. See README.md for the keys.
  */
-public final class NatsBenchmarkDriver implements BenchmarkDriver {
+public final class NatsBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck {
 
     private NatsConfig config;
     private Connection connection;
@@ -42,6 +43,11 @@ public final class NatsBenchmarkDriver implements BenchmarkDriver {
     private final AtomicInteger consumerIds = new AtomicInteger();
 
     public NatsBenchmarkDriver() {
+    }
+
+    @Override
+    public void checkConfiguration(File configurationFile) throws IOException {
+        NatsConfig.read(configurationFile);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.driver.pulsar;
 
+import io.brokerbench.driver.ConfigurationCheck;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -43,7 +44,7 @@ import org.apache.pulsar.common.policies.data.TenantInfo;
  * namespace of its own ({@code <namespacePrefix>-<random>}) whose persistence and deduplication
  * policies come from the file, so runs never see each other's topics or policies.
  */
-public final class PulsarBenchmarkDriver implements BenchmarkDriver {
+public final class PulsarBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck {
 
     /** Bounds every wait on an unreachable cluster: connection attempts, admin requests, lookups. */
     private static final int CONNECT_TIMEOUT_SECONDS = 10;
@@ -57,6 +58,11 @@ public final class PulsarBenchmarkDriver implements BenchmarkDriver {
     private PulsarAdmin admin;
     private PulsarClient client;
     private String namespace;
+
+    @Override
+    public void checkConfiguration(File configurationFile) throws IOException {
+        PulsarDriverConfig.read(configurationFile.toPath());
+    }
 
     @Override
     public void initialize(File configurationFile, StatsLogger statsLogger) throws IOException {

@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.driver.redis;
 
+import io.brokerbench.driver.ConfigurationCheck;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -30,13 +31,18 @@ import redis.clients.jedis.params.SetParams;
  * XREADGROUP or a pipelined XADD batch occupies a connection), so {@code jedisPoolMaxTotal} must
  * cover the producers and consumers of one worker; running out is reported, not waited for.
  */
-public final class RedisBenchmarkDriver implements BenchmarkDriver {
+public final class RedisBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck {
 
     private RedisConfig config;
     private JedisPool pool;
     private final List<AutoCloseable> created = new ArrayList<>();
 
     public RedisBenchmarkDriver() {
+    }
+
+    @Override
+    public void checkConfiguration(File configurationFile) throws IOException {
+        RedisConfig.read(configurationFile);
     }
 
     @Override
