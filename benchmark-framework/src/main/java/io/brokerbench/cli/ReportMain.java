@@ -1,10 +1,8 @@
 package io.brokerbench.cli;
 
-import io.brokerbench.config.ConfigException;
 import io.brokerbench.report.html.HtmlReport;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,25 +37,7 @@ public final class ReportMain implements Callable<Integer> {
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        CommandLine command = new CommandLine(new ReportMain(out));
-        command.setOut(new PrintWriter(out, true));
-        command.setErr(new PrintWriter(err, true));
-        command.setParameterExceptionHandler((ex, arguments) -> {
-            err.println("error: " + ex.getMessage().replaceAll("\\s*\\R\\s*", " ") + " (see --help)");
-            return ExitCode.BAD_INPUT;
-        });
-        command.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-            if (ex instanceof ConfigException) {
-                err.println("error: " + ex.getMessage());
-                return ExitCode.BAD_INPUT;
-            }
-            if (ex instanceof IOException) {
-                err.println("error: could not write the report: " + ex.getMessage());
-                return ExitCode.RUN_FAILED;
-            }
-            throw ex;
-        });
-        return command.execute(args);
+        return CommandLines.execute(new ReportMain(out), args, out, err, "could not write the report: ");
     }
 
     @Override

@@ -60,22 +60,7 @@ public final class WorkerMain implements Callable<Integer> {
 
     /** Runs the worker until the JVM stops; returns only on a start failure (or --help). */
     static int run(String[] args, PrintStream out, PrintStream err) {
-        CommandLine command = new CommandLine(new WorkerMain(out));
-        command.setOut(new java.io.PrintWriter(out, true));
-        command.setErr(new java.io.PrintWriter(err, true));
-        command.setParameterExceptionHandler((ex, arguments) -> {
-            err.println("error: " + ex.getMessage().replaceAll("\\s*\\R\\s*", " ") + " (see --help)");
-            return ExitCode.BAD_INPUT;
-        });
-        command.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-            if (ex instanceof ConfigException) {
-                err.println("error: " + ex.getMessage());
-                return ExitCode.BAD_INPUT;
-            }
-            err.println("error: could not start the worker: " + ex.getMessage());
-            return ExitCode.RUN_FAILED;
-        });
-        return command.execute(args);
+        return CommandLines.execute(new WorkerMain(out), args, out, err, "could not start the worker: ");
     }
 
     @Override
@@ -99,8 +84,13 @@ public final class WorkerMain implements Callable<Integer> {
             throw new ConfigException("option '--bind' = '" + bind + "': refusing to serve a non-loopback address without"
                     + " a token (give --token or BROKERBENCH_WORKER_TOKEN, or --insecure on a trusted network)");
         }
-        WorkerServer server = new WorkerServer(bind, port, statsPort, hasToken ? token : null,
-                Duration.ofSeconds(leaseSeconds));
+        WorkerServer server;
+        try {
+            server = new WorkerServer(bind, port, statsPort, hasToken ? token : null, Duration.ofSeconds(leaseSeconds));
+        } catch (RuntimeException e) {
+            // Javalin reports a taken port as an unchecked exception
+            throw new java.io.IOException(bind + ":" + port + "/" + statsPort + ": " + e.getMessage(), e);
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();

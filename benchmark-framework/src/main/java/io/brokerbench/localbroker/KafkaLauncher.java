@@ -1,6 +1,5 @@
 package io.brokerbench.localbroker;
 
-import io.brokerbench.lifecycle.ScratchDirectory;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +9,6 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -69,7 +67,7 @@ public final class KafkaLauncher implements LocalBrokerLauncher {
 
         Map<String, String> recorded = new LinkedHashMap<>(settings);
         recorded.put("jvm.options", String.join(" ", JVM_OPTIONS));
-        return new RunningKafka(process, runDir, "127.0.0.1:" + port, recorded);
+        return new RunningBroker("kafka", VERSION, process, runDir, Map.of("bootstrapServers", "127.0.0.1:" + port), recorded);
     }
 
     /**
@@ -140,50 +138,5 @@ public final class KafkaLauncher implements LocalBrokerLauncher {
         String id = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
         // Kafka's Uuid rejects ids starting with '-' in command-line tools (read as an option)
         return id.startsWith("-") ? "A" + id.substring(1) : id;
-    }
-
-    private static final class RunningKafka implements LocalBroker {
-        private final BrokerProcess process;
-        private final Path runDir;
-        private final String bootstrapServers;
-        private final Map<String, String> settings;
-
-        RunningKafka(BrokerProcess process, Path runDir, String bootstrapServers, Map<String, String> settings) {
-            this.process = process;
-            this.runDir = runDir;
-            this.bootstrapServers = bootstrapServers;
-            this.settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
-        }
-
-        @Override
-        public String type() {
-            return "kafka";
-        }
-
-        @Override
-        public String version() {
-            return VERSION;
-        }
-
-        @Override
-        public Map<String, String> endpoints() {
-            return Map.of("bootstrapServers", bootstrapServers);
-        }
-
-        @Override
-        public Map<String, String> settings() {
-            return settings;
-        }
-
-        @Override
-        public void close() {
-            process.close();
-            ScratchDirectory.deleteRecursively(runDir);
-        }
-
-        @Override
-        public String toString() {
-            return "kafka " + VERSION + " at " + bootstrapServers + " (pid " + process.pid() + ")";
-        }
     }
 }

@@ -1,6 +1,5 @@
 package io.brokerbench.localbroker;
 
-import io.brokerbench.lifecycle.ScratchDirectory;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -11,7 +10,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +50,8 @@ public final class NatsLauncher implements LocalBrokerLauncher {
         // healthz answers 200 only once JetStream is up, not merely when the client port is open
         process.awaitReady(READY_TIMEOUT, () -> get(http, monitorUrl + "/healthz?js-enabled-only=true") != null);
         Map<String, String> settings = resultSettings(get(http, monitorUrl + "/varz"));
-        return new RunningNats(process, runDir, version, "nats://127.0.0.1:" + port, monitorUrl, settings);
+        return new RunningBroker("nats", version, process, runDir,
+                Map.of("url", "nats://127.0.0.1:" + port, "monitorUrl", monitorUrl), settings);
     }
 
     /** JetStream limits as the server reports them (they default to shares of this machine's RAM and disk). */
@@ -89,53 +88,5 @@ public final class NatsLauncher implements LocalBrokerLauncher {
         String text = versionLine.strip();
         int v = text.lastIndexOf(" v");
         return v >= 0 ? text.substring(v + 2) : text;
-    }
-
-    private static final class RunningNats implements LocalBroker {
-        private final BrokerProcess process;
-        private final Path runDir;
-        private final String version;
-        private final Map<String, String> endpoints;
-        private final Map<String, String> settings;
-
-        RunningNats(BrokerProcess process, Path runDir, String version, String url, String monitorUrl,
-                Map<String, String> settings) {
-            this.process = process;
-            this.runDir = runDir;
-            this.version = version;
-            this.endpoints = Map.of("url", url, "monitorUrl", monitorUrl);
-            this.settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
-        }
-
-        @Override
-        public String type() {
-            return "nats";
-        }
-
-        @Override
-        public String version() {
-            return version;
-        }
-
-        @Override
-        public Map<String, String> endpoints() {
-            return endpoints;
-        }
-
-        @Override
-        public Map<String, String> settings() {
-            return settings;
-        }
-
-        @Override
-        public void close() {
-            process.close();
-            ScratchDirectory.deleteRecursively(runDir);
-        }
-
-        @Override
-        public String toString() {
-            return "nats " + version + " at " + endpoints.get("url") + " (pid " + process.pid() + ")";
-        }
     }
 }

@@ -114,7 +114,7 @@ public final class PulsarLauncher implements LocalBrokerLauncher {
         Map<String, String> endpoints = new LinkedHashMap<>();
         endpoints.put("serviceUrl", "pulsar://127.0.0.1:" + brokerPort);
         endpoints.put("httpUrl", httpUrl);
-        return new RunningPulsar(process, runDir, Map.copyOf(endpoints), reportedSettings(config));
+        return new RunningBroker("pulsar", VERSION, process, runDir, endpoints, reportedSettings(config));
     }
 
     private static List<Integer> distinctFreePorts(int count) {
@@ -166,46 +166,6 @@ public final class PulsarLauncher implements LocalBrokerLauncher {
                 Thread.currentThread().interrupt();
                 return false;
             }
-        }
-    }
-
-    private static final class RunningPulsar implements LocalBroker {
-        private final BrokerProcess process;
-        private final Path runDir;
-        private final Map<String, String> endpoints;
-        private final Map<String, String> settings;
-
-        RunningPulsar(BrokerProcess process, Path runDir, Map<String, String> endpoints, Map<String, String> settings) {
-            this.process = process;
-            this.runDir = runDir;
-            this.endpoints = endpoints;
-            this.settings = settings;
-        }
-
-        @Override
-        public String type() {
-            return "pulsar";
-        }
-
-        @Override
-        public String version() {
-            return VERSION;
-        }
-
-        @Override
-        public Map<String, String> endpoints() {
-            return endpoints;
-        }
-
-        @Override
-        public Map<String, String> settings() {
-            return settings;
-        }
-
-        @Override
-        public void close() {
-            process.close();
-            ScratchDirectory.deleteRecursively(runDir);
         }
     }
 }

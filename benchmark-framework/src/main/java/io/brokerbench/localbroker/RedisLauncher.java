@@ -1,6 +1,5 @@
 package io.brokerbench.localbroker;
 
-import io.brokerbench.lifecycle.ScratchDirectory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -11,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.Collections;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,7 +47,8 @@ public final class RedisLauncher implements LocalBrokerLauncher {
         BrokerProcess process = BrokerProcess.start("redis", List.of(redisServer.toString(), config.toString()),
                 runDir, runDir.resolve("redis.log"), Map.of());
         process.awaitReady(READY_TIMEOUT, () -> answersPong(port, password));
-        return new RunningRedis(process, runDir, version, port, password, settings);
+        return new RunningBroker("redis", version, process, runDir,
+                Map.of("host", "127.0.0.1", "port", Integer.toString(port), "password", password), settings);
     }
 
     /** Server settings that change what a benchmark measures; recorded with the result. */
@@ -112,53 +111,5 @@ public final class RedisLauncher implements LocalBrokerLauncher {
         new SecureRandom().nextBytes(bytes);
         // a letter first keeps YAML from reading an all-digit password as a number
         return "bb" + HexFormat.of().formatHex(bytes);
-    }
-
-    private static final class RunningRedis implements LocalBroker {
-        private final BrokerProcess process;
-        private final Path runDir;
-        private final String version;
-        private final Map<String, String> endpoints;
-        private final Map<String, String> settings;
-
-        RunningRedis(BrokerProcess process, Path runDir, String version, int port, String password,
-                Map<String, String> settings) {
-            this.process = process;
-            this.runDir = runDir;
-            this.version = version;
-            this.endpoints = Map.of("host", "127.0.0.1", "port", Integer.toString(port), "password", password);
-            this.settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
-        }
-
-        @Override
-        public String type() {
-            return "redis";
-        }
-
-        @Override
-        public String version() {
-            return version;
-        }
-
-        @Override
-        public Map<String, String> endpoints() {
-            return endpoints;
-        }
-
-        @Override
-        public Map<String, String> settings() {
-            return settings;
-        }
-
-        @Override
-        public void close() {
-            process.close();
-            ScratchDirectory.deleteRecursively(runDir);
-        }
-
-        @Override
-        public String toString() {
-            return "redis " + version + " at 127.0.0.1:" + endpoints.get("port") + " (pid " + process.pid() + ")";
-        }
     }
 }

@@ -79,7 +79,8 @@ class ResultJsonTest {
         assertTrue(json.get("aggregatedEndToEndLatency50pct").isDouble());
         double p50 = json.get("aggregatedEndToEndLatency50pct").asDouble();
         double max = json.get("aggregatedEndToEndLatencyMax").asDouble();
-        assertTrue(p50 > 0 && p50 <= max && max < 10_000, "milliseconds: " + p50 + " .. " + max);
+        // in-memory delivery takes under a microsecond, so p50 may be 0; the max of a 2 s run is not hours
+        assertTrue(p50 >= 0 && p50 <= max && max < 10_000, "milliseconds: " + p50 + " .. " + max);
         assertTrue(json.get("aggregatedEndToEndLatencyFromIntended99pct").isNumber());
     }
 }

@@ -1,0 +1,48 @@
+package io.brokerbench.cli;
+
+import io.brokerbench.config.ConfigException;
+import io.brokerbench.worker.DriverException;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+
+/**
+ * The one way every bin/ command reports errors: a bad option or bad input file is one line on
+ * stderr and exit code 2; a failure to do the work (I/O, a driver, a broker) is one line and exit
+ * code 1. Anything else is a bug and keeps its stack trace.
+ */
+final class CommandLines {
+
+    private CommandLines() {
+    }
+
+    /**
+     * @param failurePrefix put before the message of a failure, e.g. "could not start the worker: "
+     */
+    static int execute(Object command, String[] args, PrintStream out, PrintStream err, String failurePrefix) {
+        CommandLine commandLine = new CommandLine(command);
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        commandLine.setParameterExceptionHandler((ex, arguments) -> {
+            err.println("error: " + oneLine(ex.getMessage()) + " (see --help)");
+            return ExitCode.BAD_INPUT;
+        });
+        commandLine.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+            if (ex instanceof ConfigException) {
+                err.println("error: " + ex.getMessage());
+                return ExitCode.BAD_INPUT;
+            }
+            if (ex instanceof DriverException || ex instanceof IOException) {
+                err.println("error: " + failurePrefix + ex.getMessage());
+                return ExitCode.RUN_FAILED;
+            }
+            throw ex;
+        });
+        return commandLine.execute(args);
+    }
+
+    private static String oneLine(String message) {
+        return message.replaceAll("\\s*\\R\\s*", " ");
+    }
+}
