@@ -355,13 +355,22 @@ public final class BenchmarkRun {
         }
     }
 
+    /**
+     * Deliveries still to come once the load has stopped: every message handed to a driver and not
+     * failed, to every subscription. Unlike the backlog this counts messages whose acknowledgement is
+     * still on its way, which must not be mistaken for lost.
+     */
+    private long undelivered(RunTotals totals) {
+        return (totals.sent() - totals.publishErrors()) * workload.subscriptionsPerTopic() - totals.received();
+    }
+
     /** Waits for messages still in flight, as long as they keep arriving. */
     private void drain() throws InterruptedException {
         long quietSince = clock.nanoTime();
         long lastReceived = -1;
         while (workload.subscriptionsPerTopic() > 0) {
             snapshot();
-            if (backlog(lastTotals) == 0) {
+            if (undelivered(lastTotals) <= 0) {
                 break;
             }
             if (lastTotals.received() != lastReceived) {
@@ -369,7 +378,7 @@ public final class BenchmarkRun {
                 quietSince = clock.nanoTime();
             } else if (clock.nanoTime() - quietSince > options.drainTimeout().toNanos()) {
                 listener.note(String.format("drain: %,d message(s) still missing after %d s without progress",
-                        backlog(lastTotals), options.drainTimeout().toSeconds()));
+                        undelivered(lastTotals), options.drainTimeout().toSeconds()));
                 break;
             }
             if (control.awaitStop(100_000_000L)) {

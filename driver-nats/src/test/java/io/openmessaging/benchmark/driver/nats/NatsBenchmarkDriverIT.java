@@ -1,8 +1,8 @@
 package io.openmessaging.benchmark.driver.nats;
 
-import static io.openmessaging.benchmark.driver.nats.RecordingCallback.number;
-import static io.openmessaging.benchmark.driver.nats.RecordingCallback.payload;
-import static io.openmessaging.benchmark.driver.nats.RecordingCallback.tag;
+import static io.brokerbench.testing.RecordingCallback.number;
+import static io.brokerbench.testing.RecordingCallback.payload;
+import static io.brokerbench.testing.RecordingCallback.tag;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brokerbench.testing.RecordingCallback;
 import io.brokerbench.localbroker.FreePorts;
 import io.brokerbench.localbroker.LocalBroker;
 import io.brokerbench.localbroker.LocalBrokers;

@@ -1,4 +1,4 @@
-package io.openmessaging.benchmark.driver.nats;
+package io.brokerbench.testing;
 
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.nio.ByteBuffer;
@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Keeps every payload a consumer received, in arrival order, and notices concurrent calls. */
-final class RecordingCallback implements ConsumerCallback {
+public final class RecordingCallback implements ConsumerCallback {
 
     private final List<byte[]> payloads = new ArrayList<>();
     private final List<Long> publishTimestamps = new ArrayList<>();
@@ -35,24 +35,24 @@ final class RecordingCallback implements ConsumerCallback {
         messageReceived(bytes, publishTimestamp);
     }
 
-    synchronized List<byte[]> payloads() {
+    public synchronized List<byte[]> payloads() {
         return new ArrayList<>(payloads);
     }
 
-    synchronized List<Long> publishTimestamps() {
+    public synchronized List<Long> publishTimestamps() {
         return new ArrayList<>(publishTimestamps);
     }
 
-    boolean calledConcurrently() {
+    public boolean calledConcurrently() {
         return concurrent;
     }
 
-    synchronized int count() {
+    public synchronized int count() {
         return payloads.size();
     }
 
     /** Waits until the callbacks together received {@code total} messages or {@code timeout} passed. */
-    static void awaitTotal(List<RecordingCallback> callbacks, int total, Duration timeout) throws InterruptedException {
+    public static void awaitTotal(List<RecordingCallback> callbacks, int total, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             int sum = 0;
@@ -67,17 +67,17 @@ final class RecordingCallback implements ConsumerCallback {
     }
 
     /** A payload carrying a message number and a tag, padded to {@code size} bytes. */
-    static byte[] payload(long number, int tag, int size) {
+    public static byte[] payload(long number, int tag, int size) {
         ByteBuffer buffer = ByteBuffer.allocate(Math.max(size, 12));
         buffer.putLong(number).putInt(tag);
         return buffer.array();
     }
 
-    static long number(byte[] payload) {
+    public static long number(byte[] payload) {
         return ByteBuffer.wrap(payload).getLong(0);
     }
 
-    static int tag(byte[] payload) {
+    public static int tag(byte[] payload) {
         return ByteBuffer.wrap(payload).getInt(8);
     }
 }
