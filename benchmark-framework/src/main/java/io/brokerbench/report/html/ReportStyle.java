@@ -28,7 +28,7 @@ final class ReportStyle {
             .badge.unknown { color: var(--muted); background: #eceff1; }
             .tiles { display: flex; flex-wrap: wrap; gap: 10px; margin: 14px 0 4px; }
             .tile { border: 1px solid var(--line); border-radius: 8px; padding: 8px 14px; min-width: 150px; flex: 1 1 150px; }
-            .tile.wide { flex: 2.4 1 340px; }
+            .tile.wide { flex: 2.4 1 540px; }
             .tile.ok { background: var(--ok-bg); border-color: #a8dab5; }
             .tile.ok .big { color: var(--ok); }
             .tile.bad { background: var(--bad-bg); border-color: #f4b4ae; }
@@ -38,7 +38,7 @@ final class ReportStyle {
             .big { font-size: 22px; font-weight: 650; white-space: nowrap; }
             .big small { font-size: 13px; font-weight: normal; color: var(--muted); }
             .sub { font-size: 12.5px; color: var(--muted); }
-            .quad { display: flex; gap: 22px; }
+            .quad { display: flex; flex-wrap: wrap; gap: 4px 22px; }
             .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(520px, 1fr)); gap: 14px; }
             figure.chart { margin: 0; border: 1px solid #eceff1; border-radius: 6px; padding: 8px 10px 6px; }
             figcaption { font-weight: 600; font-size: 13.5px; margin-bottom: 2px; }
