@@ -7,7 +7,9 @@ import io.brokerbench.worker.DriverSetup;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * A driver file ready to run: with {@code localBroker:} it starts that broker first (and stops it on
@@ -47,8 +49,8 @@ final class DriverSession implements AutoCloseable {
 
     /** Endpoints as printed: a generated password is for the driver file, not the console. */
     private static Map<String, String> withoutSecrets(Map<String, String> endpoints) {
-        Map<String, String> shown = new java.util.TreeMap<>(endpoints);
-        shown.replaceAll((key, value) -> key.toLowerCase(java.util.Locale.ROOT).contains("password") ? "***" : value);
+        Map<String, String> shown = new TreeMap<>(endpoints);
+        shown.replaceAll((key, value) -> key.toLowerCase(Locale.ROOT).contains("password") ? "***" : value);
         return shown;
     }
 

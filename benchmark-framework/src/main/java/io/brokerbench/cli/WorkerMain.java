@@ -3,15 +3,16 @@ package io.brokerbench.cli;
 import io.brokerbench.config.ConfigException;
 import io.brokerbench.remote.WireProtocol;
 import io.brokerbench.remote.WorkerServer;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code bin/benchmark-worker}: a load generator a coordinator drives over HTTP. Safe by default:
@@ -89,7 +90,7 @@ public final class WorkerMain implements Callable<Integer> {
             server = new WorkerServer(bind, port, statsPort, hasToken ? token : null, Duration.ofSeconds(leaseSeconds));
         } catch (RuntimeException e) {
             // Javalin reports a taken port as an unchecked exception
-            throw new java.io.IOException(bind + ":" + port + "/" + statsPort + ": " + e.getMessage(), e);
+            throw new IOException(bind + ":" + port + "/" + statsPort + ": " + e.getMessage(), e);
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

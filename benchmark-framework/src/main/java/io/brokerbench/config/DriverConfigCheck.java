@@ -2,7 +2,6 @@ package io.brokerbench.config;
 
 import io.brokerbench.lifecycle.ScratchDirectory;
 import io.brokerbench.driver.ConfigurationCheck;
-import io.brokerbench.localbroker.BrokerProcess;
 import io.brokerbench.localbroker.LocalBrokers;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import java.io.IOException;

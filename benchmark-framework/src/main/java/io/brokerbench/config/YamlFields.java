@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -192,7 +193,7 @@ public final class YamlFields {
         if (node.isNumber()) {
             return "a decimal number";
         }
-        return node.getNodeType().toString().toLowerCase(java.util.Locale.ROOT);
+        return node.getNodeType().toString().toLowerCase(Locale.ROOT);
     }
 
     private static String plain(double d) {

@@ -1,5 +1,6 @@
 package io.brokerbench.delivery;
 
+import java.util.Arrays;
 import org.agrona.collections.Long2LongHashMap;
 
 /**
@@ -28,8 +29,8 @@ public final class OrderingCheck {
             case PER_PRODUCER:
                 if (producerId >= highestByProducer.length) {
                     int from = highestByProducer.length;
-                    highestByProducer = java.util.Arrays.copyOf(highestByProducer, producerId + 1);
-                    java.util.Arrays.fill(highestByProducer, from, highestByProducer.length, NONE_SEEN);
+                    highestByProducer = Arrays.copyOf(highestByProducer, producerId + 1);
+                    Arrays.fill(highestByProducer, from, highestByProducer.length, NONE_SEEN);
                 }
                 if (sequence < highestByProducer[producerId]) {
                     return false;

@@ -1,6 +1,8 @@
 package io.brokerbench.delivery;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The sequence numbers received from one producer, as sorted half-open ranges [start, end).
@@ -140,7 +142,7 @@ public final class SequenceSet {
      */
     public static Union union(Iterable<SequenceSet> sets) {
         long total = 0;
-        java.util.List<long[]> all = new java.util.ArrayList<>();
+        List<long[]> all = new ArrayList<>();
         for (SequenceSet set : sets) {
             total += set.distinct;
             for (int i = 0; i < set.ranges; i++) {

@@ -1,6 +1,7 @@
 package io.brokerbench.localbroker;
 
 import io.brokerbench.lifecycle.ShutdownSequence;
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -40,7 +41,7 @@ public final class BrokerProcess implements AutoCloseable {
                 .directory(workDir.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         builder.environment().putAll(environment);
         return new BrokerProcess(name, builder.start(), log);
     }

@@ -3,8 +3,11 @@ package io.brokerbench.remote;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.Metric;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
@@ -22,7 +25,7 @@ public final class HistogramCodec {
     public static String encode(Histogram histogram) {
         ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
         int length = histogram.encodeIntoCompressedByteBuffer(buffer);
-        return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
+        return Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length));
     }
 
     /** @throws IllegalArgumentException if {@code text} is not an encoded histogram */
@@ -47,7 +50,7 @@ public final class HistogramCodec {
 
     /** Every metric's histogram, keyed by the metric's result name. */
     public static Map<String, String> encode(LatencyHistograms histograms) {
-        Map<String, String> encoded = new java.util.LinkedHashMap<>();
+        Map<String, String> encoded = new LinkedHashMap<>();
         for (Metric metric : Metric.values()) {
             encoded.put(metric.resultName(), encode(histograms.get(metric)));
         }
@@ -56,7 +59,7 @@ public final class HistogramCodec {
 
     /** @throws IllegalArgumentException if a metric is missing, unknown or undecodable */
     public static LatencyHistograms decode(Map<String, String> encoded) {
-        Map<String, Metric> byName = new java.util.HashMap<>();
+        Map<String, Metric> byName = new HashMap<>();
         for (Metric metric : Metric.values()) {
             byName.put(metric.resultName(), metric);
         }

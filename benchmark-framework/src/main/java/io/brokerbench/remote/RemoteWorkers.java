@@ -1,5 +1,6 @@
 package io.brokerbench.remote;
 
+import io.brokerbench.config.ConfigException;
 import io.brokerbench.run.RunControl;
 import io.brokerbench.run.RunFailure;
 import io.brokerbench.run.RunRecord;
@@ -34,7 +35,7 @@ public final class RemoteWorkers {
     /**
      * Handshakes with every worker and estimates its clock.
      *
-     * @throws io.brokerbench.config.ConfigException on a protocol mismatch or a refused token
+     * @throws ConfigException on a protocol mismatch or a refused token
      * @throws DriverException when a worker cannot be reached
      */
     public static RemoteWorkers connect(List<URI> urls, String token, RunControl control, Consumer<String> note) {

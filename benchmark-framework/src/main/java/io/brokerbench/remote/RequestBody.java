@@ -10,6 +10,7 @@ import io.brokerbench.worker.ProducerSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Collection;
+import java.util.Objects;
 
 /**
  * Reads and checks one request body: at most {@link WireProtocol#MAX_REQUEST_BYTES}, well-formed,
@@ -60,7 +61,7 @@ final class RequestBody {
     }
 
     static void noNulls(Collection<?> items, String field) {
-        check(items.stream().allMatch(java.util.Objects::nonNull), "field '" + field + "' contains null");
+        check(items.stream().allMatch(Objects::nonNull), "field '" + field + "' contains null");
     }
 
     static void validConsumers(Collection<ConsumerSpec> consumers) {

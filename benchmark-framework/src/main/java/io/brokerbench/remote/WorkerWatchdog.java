@@ -3,10 +3,12 @@ package io.brokerbench.remote;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -25,7 +27,7 @@ public final class WorkerWatchdog implements AutoCloseable {
     private final List<HttpWorker> workers;
     private final Map<HttpWorker, Long> lastAnswerNanos = new ConcurrentHashMap<>();
     private final Map<HttpWorker, String> lastError = new ConcurrentHashMap<>();
-    private final java.util.Set<HttpWorker> pinging = ConcurrentHashMap.newKeySet();
+    private final Set<HttpWorker> pinging = ConcurrentHashMap.newKeySet();
     private final ScheduledExecutorService ticker;
     private final ExecutorService pingers;
 
@@ -75,7 +77,7 @@ public final class WorkerWatchdog implements AutoCloseable {
         pingers.shutdownNow();
     }
 
-    private static java.util.concurrent.ThreadFactory daemon(String name) {
+    private static ThreadFactory daemon(String name) {
         return runnable -> {
             Thread thread = new Thread(runnable, name);
             thread.setDaemon(true);

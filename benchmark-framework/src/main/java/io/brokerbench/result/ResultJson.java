@@ -4,8 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.brokerbench.delivery.SubscriptionVerdict;
-import io.brokerbench.run.IntervalPoint;
+import io.brokerbench.load.MessageHeader;
 import io.brokerbench.run.IntervalPoint.Phase;
+import io.brokerbench.run.IntervalPoint;
 import io.brokerbench.run.RunRecord;
 import io.brokerbench.stats.LatencySummary;
 import io.brokerbench.stats.Metric;
@@ -119,7 +120,7 @@ public final class ResultJson {
         root.put("complete", run.complete());
         root.put("incompleteReason", run.incompleteReason());
         root.put("latencyUnits", "publishDelayLatency*: microseconds; all other latencies: milliseconds with microsecond precision");
-        root.put("endToEndLatencySource", run.workload().messageSize() >= io.brokerbench.load.MessageHeader.SIZE
+        root.put("endToEndLatencySource", run.workload().messageSize() >= MessageHeader.SIZE
                 ? "payload header, microseconds (t_receive - t_send)"
                 : "driver publish timestamp, milliseconds (message too small for the header)");
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.brokerbench.run.RunRecord;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -31,7 +32,7 @@ public final class ResultWriter {
         Path temp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
         try {
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
-                    OutputStream out = java.nio.channels.Channels.newOutputStream(channel)) {
+                    OutputStream out = Channels.newOutputStream(channel)) {
                 out.write(content);
                 out.flush();
                 channel.force(true);

@@ -9,6 +9,8 @@ import io.brokerbench.load.MessageHeader;
 import io.brokerbench.run.IntervalPoint.Phase;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.LatencySummary;
+import io.brokerbench.stats.Metric;
+import io.brokerbench.stats.Percentile;
 import io.brokerbench.time.NanoClock;
 import io.brokerbench.worker.ConsumerSpec;
 import io.brokerbench.worker.DriverException;
@@ -21,11 +23,13 @@ import io.brokerbench.worker.WorkerSnapshot;
 import io.brokerbench.workload.KeyDistributorType;
 import io.brokerbench.workload.Workload;
 import io.openmessaging.benchmark.driver.BenchmarkDriver.TopicInfo;
+import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BooleanSupplier;
 
@@ -93,7 +97,7 @@ public final class BenchmarkRun {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             failure = "interrupted";
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             failure = "I/O error: " + e.getMessage();
         } catch (RuntimeException e) {
             failure = "unexpected error: " + DriverException.describe(e);
@@ -232,7 +236,7 @@ public final class BenchmarkRun {
     }
 
     private List<String> silentSubscriptions() {
-        Map<String, Boolean> status = new java.util.TreeMap<>();
+        Map<String, Boolean> status = new TreeMap<>();
         for (Worker worker : workers) {
             worker.probeStatus().forEach((subscription, seen) -> status.merge(subscription, seen, Boolean::logicalOr));
         }
@@ -337,7 +341,7 @@ public final class BenchmarkRun {
             return 0;
         }
         IntervalPoint last = points.get(points.size() - 1);
-        double p99Seconds = last.latency().micros(io.brokerbench.stats.Metric.END_TO_END, io.brokerbench.stats.Percentile.P99) / 1e6;
+        double p99Seconds = last.latency().micros(Metric.END_TO_END, Percentile.P99) / 1e6;
         return last.publishRate() * workload.subscriptionsPerTopic() * p99Seconds;
     }
 

@@ -2,6 +2,7 @@ package io.brokerbench.run;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.time.Instant;
 
 /**
  * One worker of a run as the result lists it: its id ("local" or its URL), the role it was given,
@@ -57,7 +58,7 @@ public final class WorkerEntry {
         this.clockUncertaintyMicros = uncertaintyMicros;
     }
 
-    public void failed(java.time.Instant at, String why) {
+    public void failed(Instant at, String why) {
         this.failedAt = at.toString();
         this.failure = why;
     }

@@ -1,4 +1,6 @@
 package io.brokerbench.worker;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 
 /** A driver failed or timed out; the message is one line for the user. */
 public final class DriverException extends RuntimeException {
@@ -17,8 +19,8 @@ public final class DriverException extends RuntimeException {
     public static String describe(Throwable error) {
         Throwable root = error;
         while (root.getCause() != null && root.getCause() != root
-                && (root.getMessage() == null || root instanceof java.util.concurrent.CompletionException
-                        || root instanceof java.util.concurrent.ExecutionException)) {
+                && (root.getMessage() == null || root instanceof CompletionException
+                        || root instanceof ExecutionException)) {
             root = root.getCause();
         }
         String message = root.getMessage() == null ? root.getClass().getSimpleName()

@@ -6,6 +6,7 @@ import io.brokerbench.stats.Percentile;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** The reference part of a run: workload, driver configuration as run, environment, load generator cost, per-subscription verdicts. */
@@ -120,7 +121,7 @@ final class RunDetails {
     }
 
     private static String bytes(long bytes) {
-        return String.format(java.util.Locale.ROOT, "%.1f GiB (%,d bytes)", bytes / (1024.0 * 1024 * 1024), bytes);
+        return String.format(Locale.ROOT, "%.1f GiB (%,d bytes)", bytes / (1024.0 * 1024 * 1024), bytes);
     }
 
     /** Nested objects as dotted keys (host.cores); arrays of plain values joined with spaces (JVM arguments). */
