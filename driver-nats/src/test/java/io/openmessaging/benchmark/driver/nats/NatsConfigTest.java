@@ -52,7 +52,7 @@ class NatsConfigTest {
     void anUnknownKeyIsNamedWithItsFileAndValue() throws IOException {
         File file = file("natsHostUrl: nats://127.0.0.1:4222\nreplication: 3\n");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NatsConfig.read(file));
-        assertEquals(file + ": unknown key 'replication' = 3 (known: ackWaitMs, connectTimeoutMs, consumerMode, "
+        assertEquals(file + ": field 'replication' = 3: unknown key (known: ackWaitMs, connectTimeoutMs, consumerMode, "
                 + "maxAckPending, maxBytes, maxInFlightPublishes, natsHostUrl, pullBatchSize, pullWaitMs, "
                 + "replicationFactor, storageType)", e.getMessage());
     }

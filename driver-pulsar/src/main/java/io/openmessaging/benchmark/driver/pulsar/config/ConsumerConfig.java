@@ -1,20 +1,14 @@
 package io.openmessaging.benchmark.driver.pulsar.config;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import io.brokerbench.driver.support.DriverYaml;
 import org.apache.pulsar.client.api.SubscriptionType;
 
 /** The {@code consumer} section. */
 public record ConsumerConfig(int receiverQueueSize, SubscriptionType subscriptionType) {
 
-    static ConsumerConfig read(YamlSection section) {
-        int receiverQueueSize = section.integer("receiverQueueSize", 10_000, 1);
-        Map<String, SubscriptionType> types = new LinkedHashMap<>();
-        for (SubscriptionType type : SubscriptionType.values()) {
-            types.put(type.name(), type);
-        }
-        SubscriptionType subscriptionType = section.choice("subscriptionType", SubscriptionType.Failover, types);
-        section.rejectUnknown();
+    static ConsumerConfig read(DriverYaml section) {
+        int receiverQueueSize = section.integer("receiverQueueSize", 10_000, 1, Integer.MAX_VALUE);
+        SubscriptionType subscriptionType = section.enumValue("subscriptionType", SubscriptionType.Failover);
         return new ConsumerConfig(receiverQueueSize, subscriptionType);
     }
 }

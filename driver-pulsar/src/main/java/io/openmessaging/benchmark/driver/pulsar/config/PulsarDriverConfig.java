@@ -1,8 +1,6 @@
 package io.openmessaging.benchmark.driver.pulsar.config;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.brokerbench.driver.support.DriverYaml;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -13,21 +11,10 @@ import java.nio.file.Path;
  */
 public record PulsarDriverConfig(Path file, ClientConfig client, ProducerConfig producer, ConsumerConfig consumer) {
 
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
-
     public static PulsarDriverConfig read(Path file) throws IOException {
-        YamlSection root;
-        try {
-            root = YamlSection.root(file, YAML.readTree(file.toFile()));
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(file + ": not valid YAML: " + e.getOriginalMessage().replace('\n', ' '));
-        }
-        // read by the framework: the driver class to load and the local broker to start
-        root.ignore("name", "driverClass", "localBroker");
-        ClientConfig client = ClientConfig.read(root.section("client"));
-        ProducerConfig producer = ProducerConfig.read(root.section("producer"));
-        ConsumerConfig consumer = ConsumerConfig.read(root.section("consumer"));
-        root.rejectUnknown();
-        return new PulsarDriverConfig(file, client, producer, consumer);
+        return DriverYaml.read(file, root -> new PulsarDriverConfig(file,
+                root.section("client", ClientConfig::read),
+                root.section("producer", ProducerConfig::read),
+                root.section("consumer", ConsumerConfig::read)));
     }
 }
