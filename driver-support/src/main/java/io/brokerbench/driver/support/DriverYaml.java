@@ -7,11 +7,13 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
+import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -113,6 +115,30 @@ public final class DriverYaml {
             throw error(key, value, "is required");
         }
         return value;
+    }
+
+    /**
+     * A text block of Java properties ({@code key=value} lines, as OMB's Kafka files write them
+     * under {@code |}), with values stripped of surrounding blanks; empty when absent.
+     */
+    public Properties properties(String key) {
+        JsonNode value = value(key);
+        Properties properties = new Properties();
+        if (value == null) {
+            return properties;
+        }
+        if (!value.isTextual()) {
+            throw error(key, value, "expected a text block of Java properties (key=value lines, use '|')");
+        }
+        try {
+            properties.load(new StringReader(value.textValue()));
+        } catch (IOException | IllegalArgumentException e) {
+            throw error(key, value, "not valid Java properties: " + oneLine(String.valueOf(e.getMessage())));
+        }
+        for (String name : properties.stringPropertyNames()) {
+            properties.setProperty(name, properties.getProperty(name).strip());
+        }
+        return properties;
     }
 
     public boolean bool(String key, boolean defaultValue) {

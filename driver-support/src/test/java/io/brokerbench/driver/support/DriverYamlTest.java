@@ -10,6 +10,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
@@ -111,6 +113,26 @@ class DriverYamlTest {
                 failure("{}\n", yaml -> {
                     throw yaml.error("x", "two\nlines", "bad");
                 }).getMessage());
+    }
+
+    @Test
+    void propertiesAreReadFromATextBlockWithValuesStripped() throws IOException {
+        Files.writeString(file(), "client: |\n  acks=all  \n  linger.ms = 5\n");
+        Properties client = DriverYaml.read(file(), yaml -> yaml.properties("client"));
+        assertEquals(Map.of("acks", "all", "linger.ms", "5"), client);
+        assertTrue(DriverYaml.read(file(), yaml -> {
+            yaml.properties("client");
+            return yaml.properties("absent");
+        }).isEmpty());
+    }
+
+    @Test
+    void propertiesMustBeValidJavaPropertiesText() {
+        Function<DriverYaml, Properties> client = yaml -> yaml.properties("client");
+        assertEquals(file() + ": field 'client' = {\"acks\":\"all\"}: expected a text block of Java properties "
+                + "(key=value lines, use '|')", failure("client:\n  acks: all\n", client).getMessage());
+        assertEquals(file() + ": field 'client' = 'a=\\u12': not valid Java properties: Malformed \\uxxxx encoding.",
+                failure("client: 'a=\\u12'\n", client).getMessage());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.openmessaging.benchmark.driver.kafka;
 
 import io.brokerbench.driver.ConfigurationCheck;
+import io.brokerbench.driver.support.DriverYaml;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -55,21 +56,11 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
     private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration VISIBILITY_POLL = Duration.ofMillis(50);
 
-    private final Set<String> extraConfigKeys;
     private final List<AutoCloseable> clients = new CopyOnWriteArrayList<>();
     private final AtomicInteger consumerCount = new AtomicInteger();
     private final AtomicInteger producerCount = new AtomicInteger();
     private volatile KafkaDriverConfig config;
     private volatile Admin admin;
-
-    public KafkaBenchmarkDriver() {
-        this(Set.of());
-    }
-
-    /** For drivers built on this one: {@code extraConfigKeys} are further top-level YAML keys they read. */
-    protected KafkaBenchmarkDriver(Set<String> extraConfigKeys) {
-        this.extraConfigKeys = Set.copyOf(extraConfigKeys);
-    }
 
     @Override
     public void checkConfiguration(File configurationFile) throws IOException {
@@ -77,7 +68,7 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
     }
 
     private KafkaDriverConfig checkedConfiguration(File configurationFile) throws IOException {
-        KafkaDriverConfig parsed = KafkaDriverConfig.load(configurationFile.toPath(), extraConfigKeys);
+        KafkaDriverConfig parsed = KafkaDriverConfig.read(configurationFile.toPath(), this::readExtraKeys);
         if (messagesPerTransaction() == 0 && parsed.producerProperties().containsKey(ProducerConfig.TRANSACTIONAL_ID_CONFIG)) {
             // without initTransactions every send would fail; OMB's Kafka driver does not run transactions either
             throw new IllegalArgumentException(parsed.file() + ": field 'producerConfig' sets transactional.id: this driver "
@@ -97,17 +88,21 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
         }
     }
 
+    /**
+     * Hook for drivers built on this one: reads their own top-level keys from the driver file, in
+     * the same pass as the Kafka keys (any key no one reads is rejected). Called before {@link
+     * #messagesPerTransaction} is consulted.
+     */
+    protected void readExtraKeys(DriverYaml yaml) {
+    }
+
     /** Hook for drivers built on this one, called after the file is read and before Kafka is contacted. */
     protected void beforeConnect(KafkaDriverConfig config) throws IOException, InterruptedException {
     }
 
-    protected final KafkaDriverConfig config() {
-        return config;
-    }
-
     /**
      * Messages per producer transaction, or 0 for plain (non-transactional) producers. Drivers built on
-     * this one may turn transactions on; the value is read after {@link #beforeConnect}.
+     * this one may turn transactions on; it is consulted after {@link #readExtraKeys}.
      */
     protected int messagesPerTransaction() {
         return 0;

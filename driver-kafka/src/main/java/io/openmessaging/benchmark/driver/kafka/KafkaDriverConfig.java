@@ -1,21 +1,14 @@
 package io.openmessaging.benchmark.driver.kafka;
 
-import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.brokerbench.driver.support.DriverYaml;
 import java.io.IOException;
-import java.io.StringReader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.Set;
-import java.util.TreeSet;
+import java.util.function.Consumer;
 
 /**
  * The Kafka driver's YAML file, with OMB's keys: {@code replicationFactor}, {@code reset},
@@ -25,10 +18,8 @@ import java.util.TreeSet;
  */
 public final class KafkaDriverConfig {
 
-    /** Keys the framework reads from every driver file; the driver ignores them. */
-    private static final Set<String> FRAMEWORK_KEYS = Set.of("name", "driverClass", "localBroker");
-    private static final Set<String> KAFKA_KEYS = Set.of("replicationFactor", "reset", "topicConfig", "commonConfig",
-            "producerConfig", "consumerConfig");
+    /** Absent from the file: topics then get the broker's {@code default.replication.factor}. */
+    private static final int BROKER_DEFAULT = 0;
 
     private final Path file;
     private final Optional<Short> replicationFactor;
@@ -37,75 +28,39 @@ public final class KafkaDriverConfig {
     private final Properties commonConfig;
     private final Properties producerConfig;
     private final Properties consumerConfig;
-    private final Map<String, String> extraKeys;
 
-    private KafkaDriverConfig(Path file, Optional<Short> replicationFactor, boolean reset,
-            Map<String, String> topicConfig, Properties commonConfig, Properties producerConfig,
-            Properties consumerConfig, Map<String, String> extraKeys) {
-        this.file = file;
-        this.replicationFactor = replicationFactor;
-        this.reset = reset;
-        this.topicConfig = topicConfig;
-        this.commonConfig = commonConfig;
-        this.producerConfig = producerConfig;
-        this.consumerConfig = consumerConfig;
-        this.extraKeys = extraKeys;
+    private KafkaDriverConfig(DriverYaml yaml) {
+        this.file = yaml.file();
+        int replicas = yaml.integer("replicationFactor", BROKER_DEFAULT, 1, Short.MAX_VALUE);
+        this.replicationFactor = replicas == BROKER_DEFAULT ? Optional.empty() : Optional.of((short) replicas);
+        this.reset = yaml.bool("reset", false);
+        Properties topic = yaml.properties("topicConfig");
+        Map<String, String> topicSettings = new LinkedHashMap<>();
+        topic.stringPropertyNames().forEach(name -> topicSettings.put(name, topic.getProperty(name)));
+        this.topicConfig = Collections.unmodifiableMap(topicSettings);
+        this.commonConfig = yaml.properties("commonConfig");
+        if (commonConfig.getProperty("bootstrap.servers", "").isEmpty()) {
+            throw yaml.error("commonConfig", yaml.string("commonConfig", null), "must set bootstrap.servers");
+        }
+        this.producerConfig = yaml.properties("producerConfig");
+        this.consumerConfig = yaml.properties("consumerConfig");
     }
 
     /** Reads {@code file}, allowing only OMB's Kafka keys and the framework's keys. */
-    public static KafkaDriverConfig load(Path file) throws IOException {
-        return load(file, Set.of());
+    public static KafkaDriverConfig read(Path file) throws IOException {
+        return read(file, yaml -> { });
     }
 
     /**
-     * Reads {@code file}; {@code extraScalarKeys} are further top-level keys a driver built on this one
-     * understands (their values are kept as text, see {@link #extra(String)}).
+     * Reads {@code file}; {@code extraKeys} reads, in the same pass, the further top-level keys a
+     * driver built on this one understands, so that only keys nobody asked for are rejected.
      */
-    public static KafkaDriverConfig load(Path file, Set<String> extraScalarKeys) throws IOException {
-        String text = Files.readString(file);
-        JsonNode root;
-        try {
-            root = new ObjectMapper(new YAMLFactory()).readTree(text);
-        } catch (JacksonException e) {
-            throw new IllegalArgumentException(file + ": not valid YAML: " + oneLine(e.getOriginalMessage()), e);
-        }
-        if (root == null || root.isMissingNode() || root.isNull()) {
-            throw new IllegalArgumentException(file + ": the file is empty; expected a mapping of driver keys");
-        }
-        if (!root.isObject()) {
-            throw new IllegalArgumentException(file + ": expected a mapping of driver keys, found " + root.getNodeType());
-        }
-        Set<String> allowed = new TreeSet<>(KAFKA_KEYS);
-        allowed.addAll(extraScalarKeys);
-        for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = it.next();
-            if (!FRAMEWORK_KEYS.contains(field.getKey()) && !allowed.contains(field.getKey())) {
-                throw fieldError(file, field.getKey(), field.getValue(), "unknown key (known: "
-                        + String.join(", ", allowed) + ")");
-            }
-        }
-        Properties common = properties(file, root, "commonConfig");
-        String bootstrap = common.getProperty("bootstrap.servers", "").strip();
-        if (bootstrap.isEmpty()) {
-            throw fieldError(file, "commonConfig", root.get("commonConfig"), "must set bootstrap.servers");
-        }
-        Map<String, String> extras = new LinkedHashMap<>();
-        for (String key : extraScalarKeys) {
-            JsonNode node = root.get(key);
-            if (node != null && !node.isNull()) {
-                if (!node.isValueNode()) {
-                    throw fieldError(file, key, node, "expected a single value");
-                }
-                extras.put(key, node.asText());
-            }
-        }
-        Properties topic = properties(file, root, "topicConfig");
-        Map<String, String> topicConfig = new LinkedHashMap<>();
-        topic.stringPropertyNames().forEach(name -> topicConfig.put(name, topic.getProperty(name)));
-        return new KafkaDriverConfig(file, replicationFactor(file, root.get("replicationFactor")),
-                bool(file, root.get("reset")), Collections.unmodifiableMap(topicConfig), common,
-                properties(file, root, "producerConfig"), properties(file, root, "consumerConfig"),
-                Collections.unmodifiableMap(extras));
+    public static KafkaDriverConfig read(Path file, Consumer<DriverYaml> extraKeys) throws IOException {
+        return DriverYaml.read(file, yaml -> {
+            KafkaDriverConfig config = new KafkaDriverConfig(yaml);
+            extraKeys.accept(yaml);
+            return config;
+        });
     }
 
     public Path file() {
@@ -127,7 +82,7 @@ public final class KafkaDriverConfig {
     }
 
     public String bootstrapServers() {
-        return commonConfig.getProperty("bootstrap.servers").strip();
+        return commonConfig.getProperty("bootstrap.servers");
     }
 
     /** commonConfig: settings for every client (admin, producers, consumers). */
@@ -149,63 +104,9 @@ public final class KafkaDriverConfig {
         return merged;
     }
 
-    /** The value of an extra top-level key a derived driver asked for, if the file sets it. */
-    public Optional<String> extra(String key) {
-        return Optional.ofNullable(extraKeys.get(key));
-    }
-
-    private static Optional<Short> replicationFactor(Path file, JsonNode node) {
-        if (node == null || node.isNull()) {
-            return Optional.empty();
-        }
-        if (!node.canConvertToInt() || !node.isIntegralNumber() || node.asInt() < 1 || node.asInt() > Short.MAX_VALUE) {
-            throw fieldError(file, "replicationFactor", node, "expected a whole number from 1 to " + Short.MAX_VALUE);
-        }
-        return Optional.of((short) node.asInt());
-    }
-
-    private static boolean bool(Path file, JsonNode node) {
-        if (node == null || node.isNull()) {
-            return false;
-        }
-        if (!node.isBoolean()) {
-            throw fieldError(file, "reset", node, "expected true or false");
-        }
-        return node.booleanValue();
-    }
-
-    private static Properties properties(Path file, JsonNode root, String key) {
-        JsonNode node = root.get(key);
-        Properties properties = new Properties();
-        if (node == null || node.isNull()) {
-            return properties;
-        }
-        if (!node.isTextual()) {
-            throw fieldError(file, key, node, "expected a text block of Java properties (key=value lines, use '|')");
-        }
-        try {
-            properties.load(new StringReader(node.textValue()));
-        } catch (IOException | IllegalArgumentException e) {
-            throw fieldError(file, key, node, "not valid Java properties: " + oneLine(e.getMessage()));
-        }
-        for (String name : properties.stringPropertyNames()) {
-            properties.setProperty(name, properties.getProperty(name).strip());
-        }
-        return properties;
-    }
-
     private static Properties copy(Properties source) {
         Properties copy = new Properties();
         copy.putAll(source);
         return copy;
-    }
-
-    static IllegalArgumentException fieldError(Path file, String key, JsonNode value, String problem) {
-        String rendered = value == null ? "null" : value.isTextual() ? "'" + value.textValue() + "'" : value.toString();
-        return new IllegalArgumentException(file + ": field '" + key + "' = " + oneLine(rendered) + ": " + problem);
-    }
-
-    private static String oneLine(String text) {
-        return String.valueOf(text).strip().replace("\n", "\\n");
     }
 }

@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.driver.redpanda;
 
+import io.brokerbench.driver.support.DriverYaml;
 import io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver;
 import io.openmessaging.benchmark.driver.kafka.KafkaDriverConfig;
 import java.io.IOException;
@@ -9,7 +10,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Redpanda driver. Redpanda speaks the Kafka protocol, so this is the Kafka driver with two
@@ -25,17 +25,20 @@ public class RedpandaBenchmarkDriver extends KafkaBenchmarkDriver {
     private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(10);
 
     private volatile int requestsPerTransaction;
+    /** {@code /v1/status/ready} of the admin API, or empty when the file sets no {@code adminUrl}. */
+    private volatile Optional<URI> readyUri = Optional.empty();
 
-    public RedpandaBenchmarkDriver() {
-        super(Set.of(ADMIN_URL, REQUESTS_PER_TRANSACTION));
+    @Override
+    protected void readExtraKeys(DriverYaml yaml) {
+        // 0 (absent) means plain producers, as in the Kafka driver
+        requestsPerTransaction = yaml.integer(REQUESTS_PER_TRANSACTION, 0, 1, Integer.MAX_VALUE);
+        readyUri = Optional.ofNullable(yaml.string(ADMIN_URL, null)).map(url -> readyUri(yaml, url));
     }
 
     @Override
     protected void beforeConnect(KafkaDriverConfig config) throws IOException, InterruptedException {
-        requestsPerTransaction = requestsPerTransaction(config);
-        Optional<String> adminUrl = config.extra(ADMIN_URL);
-        if (adminUrl.isPresent()) {
-            awaitReady(config, adminUrl.get());
+        if (readyUri.isPresent()) {
+            awaitReady(config, readyUri.get());
         }
     }
 
@@ -44,36 +47,21 @@ public class RedpandaBenchmarkDriver extends KafkaBenchmarkDriver {
         return requestsPerTransaction;
     }
 
-    private static int requestsPerTransaction(KafkaDriverConfig config) {
-        Optional<String> text = config.extra(REQUESTS_PER_TRANSACTION);
-        if (text.isEmpty()) {
-            return 0;
-        }
-        try {
-            int value = Integer.parseInt(text.get().strip());
-            if (value >= 1) {
-                return value;
-            }
-        } catch (NumberFormatException notANumber) {
-            // reported below with the same message as a non-positive number
-        }
-        throw new IllegalArgumentException(config.file() + ": field '" + REQUESTS_PER_TRANSACTION + "' = '" + text.get()
-                + "': expected a whole number of messages per transaction, at least 1");
-    }
-
-    /** Redpanda answers 200 on /v1/status/ready once the node accepts requests. */
-    private static void awaitReady(KafkaDriverConfig config, String adminUrl) throws IOException, InterruptedException {
-        URI ready;
+    private static URI readyUri(DriverYaml yaml, String adminUrl) {
         try {
             URI base = URI.create(adminUrl.strip());
             if (!"http".equals(base.getScheme()) && !"https".equals(base.getScheme()) || base.getHost() == null) {
                 throw new IllegalArgumentException("not an http(s) URL");
             }
-            ready = URI.create(adminUrl.strip().replaceAll("/+$", "") + "/v1/status/ready");
+            return URI.create(adminUrl.strip().replaceAll("/+$", "") + "/v1/status/ready");
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(config.file() + ": field '" + ADMIN_URL + "' = '" + adminUrl
-                    + "': expected the admin API's base URL, e.g. http://127.0.0.1:9644 (" + e.getMessage() + ")");
+            throw yaml.error(ADMIN_URL, adminUrl,
+                    "expected the admin API's base URL, e.g. http://127.0.0.1:9644 (" + e.getMessage() + ")");
         }
+    }
+
+    /** Redpanda answers 200 on /v1/status/ready once the node accepts requests. */
+    private static void awaitReady(KafkaDriverConfig config, URI ready) throws IOException, InterruptedException {
         HttpClient client = HttpClient.newBuilder().connectTimeout(ADMIN_TIMEOUT).build();
         HttpRequest request = HttpRequest.newBuilder(ready).timeout(ADMIN_TIMEOUT).GET().build();
         HttpResponse<String> response;

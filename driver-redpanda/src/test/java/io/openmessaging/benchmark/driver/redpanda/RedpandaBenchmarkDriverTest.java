@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.apache.bookkeeper.stats.NullStatsLogger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,9 +19,12 @@ class RedpandaBenchmarkDriverTest {
 
     @Test
     void requestsPerTransactionMustBeAPositiveWholeNumber() throws Exception {
-        for (String bad : new String[] {"0", "-3", "lots", "1.5"}) {
-            String message = error("requestsPerTransaction: " + bad + "\n");
-            assertTrue(message.contains("field 'requestsPerTransaction' = '" + bad + "'"), message);
+        // numbers are shown as written, text quoted
+        Map<String, String> shown = Map.of("0", "0: must be at least 1", "-3", "-3: must be at least 1",
+                "lots", "'lots': must be an integer", "1.5", "1.5: must be an integer");
+        for (Map.Entry<String, String> bad : shown.entrySet()) {
+            String message = error("requestsPerTransaction: " + bad.getKey() + "\n");
+            assertTrue(message.contains("field 'requestsPerTransaction' = " + bad.getValue()), message);
         }
     }
 
