@@ -7,10 +7,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brokerbench.run.BenchmarkRun;
 import io.brokerbench.run.RunControl;
-import io.brokerbench.run.RunListener;
 import io.brokerbench.run.RunOptions;
 import io.brokerbench.run.RunRecord;
-import io.brokerbench.run.IntervalPoint;
+import io.brokerbench.testing.CollectingListener;
 import io.brokerbench.testing.FaultInjectingDriver.Fault;
 import io.brokerbench.testing.TestFiles;
 import io.brokerbench.time.NanoClock;
@@ -39,21 +38,8 @@ class ResultJsonTest {
     void everyOmbFieldIsPresentWithOmbUnits() throws Exception {
         Workload workload = TestFiles.workload(dir, "testDurationSeconds: 2\n");
         RunRecord record = new RunRecord(workload, "w.yaml", TestFiles.faultyDriver(dir, Fault.NONE), Instant.now());
-        RunListener quiet = new RunListener() {
-            @Override
-            public void note(String message) {
-            }
-
-            @Override
-            public void interval(IntervalPoint point) {
-            }
-
-            @Override
-            public void finished(RunRecord ignored) {
-            }
-        };
         new BenchmarkRun(record, Payloads.of(workload), List.of(new LocalWorker()), RunOptions.defaults(), new RunControl(),
-                quiet, NanoClock.SYSTEM).execute();
+                new CollectingListener(), NanoClock.SYSTEM).execute();
         Path file = dir.resolve("r.json");
         new ResultWriter().write(record, file);
         JsonNode json = new ObjectMapper().readTree(file.toFile());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerbench.delivery.SubscriptionVerdict;
 import io.brokerbench.stats.Metric;
+import io.brokerbench.testing.CollectingListener;
 import io.brokerbench.testing.FaultInjectingDriver.Fault;
 import io.brokerbench.testing.TestFiles;
 import io.brokerbench.time.NanoClock;
@@ -16,9 +17,7 @@ import io.brokerbench.workload.Workload;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,9 +29,7 @@ class BenchmarkRunTest {
     @TempDir
     Path dir;
 
-    private final List<String> notes = new CopyOnWriteArrayList<>();
-    private final List<IntervalPoint> points = new CopyOnWriteArrayList<>();
-    private java.util.function.Consumer<IntervalPoint> onInterval = point -> { };
+    private final CollectingListener listener = new CollectingListener();
 
     @Test
     void cleanRunCountsEveryMessageOnceAndMeasuresEveryMetric() {
@@ -98,11 +95,11 @@ class BenchmarkRunTest {
     void aStopRequestEndsTheRunIncompleteWithWhatWasMeasured() {
         RunControl control = new RunControl();
         // as Ctrl-C would, once the measured phase has produced its first interval
-        onInterval = point -> {
+        listener.onInterval(point -> {
             if (point.phase() == IntervalPoint.Phase.MEASURE) {
                 control.requestStop("interrupted by test");
             }
-        };
+        });
         RunRecord run = run(TestFiles.workload(dir, "testDurationSeconds: 60\n"), Fault.NONE, control);
 
         assertFalse(run.complete());
@@ -110,7 +107,7 @@ class BenchmarkRunTest {
         assertTrue(run.measuredSent() > 0, "the partial measured phase is kept");
         assertTrue(run.aggregated().get(Metric.END_TO_END).getTotalCount() > 0);
         assertTrue(run.end() != null);
-        assertEquals(2, points.size(), "stopped at the next interval, not after 60 s");
+        assertEquals(2, listener.intervals().size(), "stopped at the next interval, not after 60 s");
     }
 
     @Test
@@ -133,7 +130,7 @@ class BenchmarkRunTest {
         assertTrue(run.complete(), run.incompleteReason());
         assertTrue(run.measuredSent() > 0);
         assertEquals(0, run.totalReceived());
-        assertTrue(notes.stream().anyMatch(n -> n.contains("readiness probe skipped")));
+        assertTrue(listener.notes().stream().anyMatch(n -> n.contains("readiness probe skipped")));
     }
 
     private RunRecord run(Workload workload, Fault fault, RunControl control) {
@@ -143,23 +140,7 @@ class BenchmarkRunTest {
     private RunRecord run(Workload workload, Fault fault, RunControl control, RunOptions options) {
         DriverSetup driver = TestFiles.faultyDriver(dir, fault);
         RunRecord record = new RunRecord(workload, "workload.yaml", driver, Instant.now());
-        RunListener listener = new RunListener() {
-            @Override
-            public void note(String message) {
-                notes.add(message);
-            }
-
-            @Override
-            public void interval(IntervalPoint point) {
-                points.add(point);
-                onInterval.accept(point);
-            }
-
-            @Override
-            public void finished(RunRecord ignored) {
-            }
-        };
-        List<io.brokerbench.worker.Worker> workers = new ArrayList<>(List.of(new LocalWorker()));
-        return new BenchmarkRun(record, Payloads.of(workload), workers, options, control, listener, NanoClock.SYSTEM).execute();
+        return new BenchmarkRun(record, Payloads.of(workload), List.of(new LocalWorker()), options, control, listener,
+                NanoClock.SYSTEM).execute();
     }
 }

@@ -11,7 +11,6 @@ import io.brokerbench.localbroker.LocalBrokers;
 import io.brokerbench.run.BenchmarkRun;
 import io.brokerbench.run.IntervalPoint;
 import io.brokerbench.run.RunControl;
-import io.brokerbench.run.RunListener;
 import io.brokerbench.run.RunOptions;
 import io.brokerbench.run.RunRecord;
 import io.brokerbench.stats.Metric;
@@ -25,7 +24,6 @@ import io.brokerbench.workload.Workload;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.junit.jupiter.api.AfterAll;
@@ -61,8 +59,7 @@ public abstract class DriverConformance {
     private final String driverFile;
     private LocalBroker broker;
     private DriverSetup driver;
-    private final List<String> notes = new CopyOnWriteArrayList<>();
-    private final List<IntervalPoint> intervals = new CopyOnWriteArrayList<>();
+    private CollectingListener listener = new CollectingListener();
 
     /** @param driverFile the driver YAML relative to the project home, e.g. {@code driver-kafka/kafka-local.yaml} */
     protected DriverConformance(String driverFile) {
@@ -213,24 +210,8 @@ public abstract class DriverConformance {
     }
 
     private RunRecord run(Workload workload) {
-        notes.clear();
-        intervals.clear();
+        listener = new CollectingListener();
         RunRecord record = new RunRecord(workload, "conformance", driver, Instant.now());
-        RunListener listener = new RunListener() {
-            @Override
-            public void note(String message) {
-                notes.add(message);
-            }
-
-            @Override
-            public void interval(IntervalPoint point) {
-                intervals.add(point);
-            }
-
-            @Override
-            public void finished(RunRecord ignored) {
-            }
-        };
         List<Worker> workers = List.of(new LocalWorker());
         RunRecord run = new BenchmarkRun(record, Payloads.of(workload), workers, RunOptions.defaults(), new RunControl(),
                 listener, NanoClock.SYSTEM).execute();
@@ -248,8 +229,8 @@ public abstract class DriverConformance {
                 run.complete() ? "" : " (" + run.incompleteReason() + ")", run.measuredSeconds(),
                 run.measuredSent() / seconds, run.measuredReceived() / seconds, run.totalSent(), run.totalReceived(),
                 run.totalPublishErrors(), e2e.getTotalCount() == 0 ? 0 : e2e.getMinValue(),
-                e2e.getValueAtPercentile(50), e2e.getValueAtPercentile(99), e2e.getMaxValue(), run.verdicts(), notes);
-        for (IntervalPoint point : intervals) {
+                e2e.getValueAtPercentile(50), e2e.getValueAtPercentile(99), e2e.getMaxValue(), run.verdicts(), listener.notes());
+        for (IntervalPoint point : listener.intervals()) {
             System.out.printf("[conformance]   %-7s at %5.1f s: publish %5.0f msg/s, consume %5.0f msg/s, backlog %5d,"
                     + " e2e p50 %.0f µs, max %.0f µs%n", point.phase().label(), point.elapsedSeconds(), point.publishRate(),
                     point.consumeRate(), point.backlog(), point.latency().micros(Metric.END_TO_END, Percentile.P50),
