@@ -260,7 +260,7 @@ public final class BenchmarkCli implements Callable<Integer> {
         if (!result.complete()) {
             return ExitCode.RUN_FAILED;
         }
-        return result.verdicts().stream().allMatch(SubscriptionVerdict::clean) ? ExitCode.OK : ExitCode.DELIVERY_FAILED;
+        return result.deliveredCleanly() ? ExitCode.OK : ExitCode.DELIVERY_FAILED;
     }
 
     private Path resultPath(Workload workload, DriverFile driver) {

@@ -1,27 +1,31 @@
 package io.brokerbench.delivery;
 
+import io.brokerbench.worker.ProducerTally;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Turns what producers sent and what consumers received into one verdict per subscription. The
- * consumers of a subscription share its messages, so their sequence sets are merged: a number in
- * two consumers' sets was delivered twice. Works the same for consumers of one worker and of many.
+ * Turns what producers were due to send and what consumers received into one verdict per
+ * subscription. The consumers of a subscription share its messages, so their sequence sets are
+ * merged: a number in two consumers' sets was delivered twice. Works the same for consumers of one
+ * worker and of many.
  */
 public final class DeliveryVerifier {
+
+    /** Told of every message a subscription never received, due but unsent ones included. */
+    @FunctionalInterface
+    public interface MissingMessages {
+        /** Messages {@code [fromSequence, toSequence)} of {@code producer} never reached one subscription. */
+        void missing(ProducerTally producer, long fromSequence, long toSequence);
+    }
 
     private DeliveryVerifier() {
     }
 
-    /**
-     * @param sentByProducer per producer id: messages handed to the driver
-     * @param failedByProducer per producer id: messages whose send failed
-     * @param topicOfProducer per producer id: its topic
-     */
-    public static List<SubscriptionVerdict> verify(long[] sentByProducer, long[] failedByProducer,
-            String[] topicOfProducer, List<ConsumerDelivery> consumers) {
+    public static List<SubscriptionVerdict> verify(List<ProducerTally> producers, List<ConsumerDelivery> consumers,
+            MissingMessages missing) {
         Map<String, List<ConsumerDelivery>> bySubscription = new LinkedHashMap<>();
         for (ConsumerDelivery consumer : consumers) {
             bySubscription.computeIfAbsent(consumer.topic() + '\u0000' + consumer.subscription(), k -> new ArrayList<>())
@@ -29,19 +33,21 @@ public final class DeliveryVerifier {
         }
         List<SubscriptionVerdict> verdicts = new ArrayList<>();
         for (List<ConsumerDelivery> members : bySubscription.values()) {
-            verdicts.add(verdict(sentByProducer, failedByProducer, topicOfProducer, members));
+            verdicts.add(verdict(producers, members, missing));
         }
         return verdicts;
     }
 
-    private static SubscriptionVerdict verdict(long[] sent, long[] failed, String[] topicOfProducer,
-            List<ConsumerDelivery> members) {
+    private static SubscriptionVerdict verdict(List<ProducerTally> producers, List<ConsumerDelivery> members,
+            MissingMessages missing) {
         ConsumerDelivery first = members.get(0);
         long expected = 0;
         long lost = 0;
         long duplicated = 0;
         long received = 0;
         long reordered = 0;
+        long failed = 0;
+        long neverReceived = 0;
         boolean judged = true;
         for (ConsumerDelivery member : members) {
             received += member.received();
@@ -49,24 +55,27 @@ public final class DeliveryVerifier {
             reordered += member.reordered();
             judged &= member.orderingJudged();
         }
-        for (int producer = 0; producer < sent.length; producer++) {
-            if (!topicOfProducer[producer].equals(first.topic())) {
+        for (ProducerTally producer : producers) {
+            if (!producer.topic().equals(first.topic())) {
                 continue;
             }
             List<SequenceSet> sets = new ArrayList<>(members.size());
             for (ConsumerDelivery member : members) {
-                if (producer < member.rangesByProducer().length) {
-                    sets.add(SequenceSet.fromRanges(member.rangesByProducer()[producer]));
+                if (producer.id() < member.rangesByProducer().length) {
+                    sets.add(SequenceSet.fromRanges(member.rangesByProducer()[producer.id()]));
                 }
             }
             SequenceSet.Union union = SequenceSet.union(sets);
-            long delivered = sent[producer] - failed[producer];
+            long delivered = producer.sent() - producer.failed();
             expected += delivered;
+            failed += producer.failed();
             duplicated += union.overlaps();
-            // a failed send may still have reached the broker; it is neither lost nor expected
+            // a failed send may still have reached the broker; it is not counted lost, but it is a failure
             lost += Math.max(0, delivered - union.set().distinct());
+            neverReceived += Math.max(0, producer.sent() - union.set().distinct());
+            union.set().forEachGap(0, producer.due(), (from, to) -> missing.missing(producer, from, to));
         }
         return new SubscriptionVerdict(first.topic(), first.subscription(), expected, received, lost, duplicated,
-                judged ? reordered : 0, judged);
+                judged ? reordered : 0, judged, failed, neverReceived);
     }
 }

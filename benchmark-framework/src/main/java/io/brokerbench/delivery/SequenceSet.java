@@ -114,6 +114,29 @@ public final class SequenceSet {
         return at >= 0 && sequence < ends[at];
     }
 
+    /** Calls {@code gap} with each range [start, end) of numbers in [from, to) that are not in the set. */
+    public void forEachGap(long from, long to, GapConsumer gap) {
+        long next = from;
+        for (int i = 0; i < ranges && next < to; i++) {
+            if (ends[i] <= next) {
+                continue;
+            }
+            if (starts[i] > next) {
+                gap.accept(next, Math.min(starts[i], to));
+            }
+            next = Math.max(next, ends[i]);
+        }
+        if (next < to) {
+            gap.accept(next, to);
+        }
+    }
+
+    /** A range [start, end) of sequence numbers. */
+    @FunctionalInterface
+    public interface GapConsumer {
+        void accept(long start, long end);
+    }
+
     /** The ranges as [start0, end0, start1, end1, ...], for merging across consumers and workers. */
     public long[] toRanges() {
         long[] flat = new long[ranges * 2];

@@ -11,6 +11,10 @@ package io.brokerbench.delivery;
  * @param reordered first deliveries that came after a later message of their ordering domain
  * @param orderingJudged false where the broker promises no order for this workload (then
  *     reordered is 0 by definition)
+ * @param sendFailures sends to its topic whose future failed (a failed send is not expected, so
+ *     not lost, but a run with failed sends did not deliver what it was asked to)
+ * @param neverReceived messages handed to the driver (failed ones included) that this
+ *     subscription never received
  */
 public record SubscriptionVerdict(
         String topic,
@@ -20,9 +24,12 @@ public record SubscriptionVerdict(
         long lost,
         long duplicated,
         long reordered,
-        boolean orderingJudged) {
+        boolean orderingJudged,
+        long sendFailures,
+        long neverReceived) {
 
+    /** Every message sent to the topic arrived here exactly once, in order where judged, and no send failed. */
     public boolean clean() {
-        return lost == 0 && duplicated == 0 && reordered == 0;
+        return lost == 0 && duplicated == 0 && reordered == 0 && sendFailures == 0;
     }
 }

@@ -5,6 +5,7 @@ import io.brokerbench.delivery.OrderingCheck;
 import io.brokerbench.delivery.SequenceSet;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.Metric;
+import io.brokerbench.time.NanoClock;
 import io.brokerbench.time.WallClock;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.nio.ByteBuffer;
@@ -15,9 +16,11 @@ import org.HdrHistogram.Histogram;
  * microsecond send time (and from the intended time), and records each producer's sequence numbers
  * for delivery verification.
  *
- * <p>Everything happens under this object's monitor: drivers deliver to one consumer from one
- * thread, so the lock is uncontended, and holding it lets the histograms be plain ones that the
- * stats reader swaps under the same lock, with no per-value atomics. The state outlives driver
+ * <p>Threads: drivers may deliver from any thread, and from several at once (see
+ * {@link ConsumerCallback}). Everything happens under this object's monitor, so concurrent
+ * deliveries are counted exactly; the lock is uncontended for drivers that deliver to one consumer
+ * from one thread, and holding it lets the histograms be plain ones that the stats reader swaps
+ * under the same lock, with no per-value atomics. The state outlives driver
  * consumers: when consumers are closed and reopened (to build a backlog) the new one gets this
  * same callback, so nothing received before is forgotten.
  */
@@ -28,6 +31,7 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
     private final boolean headers;
     private final SequenceSet[] receivedByProducer;
     private final OrderingCheck ordering;
+    private final NanoClock clock;
     private Histogram endToEnd = LatencyHistograms.newHistogram();
     private Histogram endToEndFromIntended = LatencyHistograms.newHistogram();
     private Histogram spareEndToEnd = LatencyHistograms.newHistogram();
@@ -44,7 +48,8 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
      * @param producers how many producers the whole run has (ids 0 .. producers-1)
      */
     public MeasuringConsumerCallback(String topic, String subscription, boolean headers, int producers,
-            OrderingCheck ordering) {
+            OrderingCheck ordering, NanoClock clock) {
+        this.clock = clock;
         this.topic = topic;
         this.subscription = subscription;
         this.headers = headers;
@@ -57,7 +62,7 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
 
     @Override
     public void messageReceived(byte[] payload, long publishTimestamp) {
-        long receivedNanos = System.nanoTime();
+        long receivedNanos = clock.nanoTime();
         synchronized (this) {
             if (!headers) {
                 countWithoutHeader(receivedNanos, publishTimestamp);
@@ -72,7 +77,7 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
 
     @Override
     public void messageReceived(ByteBuffer payload, long publishTimestamp) {
-        long receivedNanos = System.nanoTime();
+        long receivedNanos = clock.nanoTime();
         synchronized (this) {
             if (!headers) {
                 countWithoutHeader(receivedNanos, publishTimestamp);

@@ -3,13 +3,18 @@ package io.brokerbench.load;
 import io.brokerbench.stats.PublishStats;
 import io.brokerbench.time.NanoClock;
 import io.brokerbench.time.WallClock;
+import io.brokerbench.worker.ProducerTally;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One driver producer with its schedule, sequence numbers, keys and payloads. {@link #sendDue} runs
- * on its load thread only; acknowledgements arrive on driver threads.
+ * One driver producer with its schedule, sequence numbers, keys and payloads.
+ *
+ * <p>Threads: {@link #sendDue} runs on its load thread only. Acknowledgements and failures arrive on
+ * whatever thread completes the driver's future, several at once possibly; they touch only atomics
+ * and the concurrent recorders of {@link PublishStats}. {@link #tally} reads the load thread's plain
+ * fields and is called once the load thread has stopped.
  */
 public final class PacedProducer {
 
@@ -23,12 +28,15 @@ public final class PacedProducer {
     private final long maxInFlight;
     private final PublishStats stats;
     private final NanoClock clock;
-    /** Acknowledged by driver threads after sendAsync returned. */
+    /** Acknowledged or failed on another thread after sendAsync returned. */
     private final AtomicLong completedLater = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
     private long sent;
-    /** Acknowledged within sendAsync: only the load thread counts these, so no atomic is needed. */
+    /** Acknowledged or failed within sendAsync: only the load thread counts these, so no atomic is needed. */
     private long completedInline;
+    /** The clock reading of the load thread's latest round: what was due then and is unsent is behind. */
+    private long lastRoundNanos = Long.MIN_VALUE;
+    private long lastSendNanos = Long.MIN_VALUE;
 
     public PacedProducer(int id, String topic, BenchmarkProducer producer, RateSchedule schedule, KeyChooser keys,
             PayloadSource payloads, boolean stampHeader, long maxInFlight, PublishStats stats, NanoClock clock) {
@@ -51,6 +59,7 @@ public final class PacedProducer {
      * @return the clock's last reading
      */
     public long sendDue(long now, int maxBurst) {
+        lastRoundNanos = now;
         for (int burst = 0; burst < maxBurst; burst++) {
             long intended = schedule.nextIntended(now);
             if (intended > now || inFlight() >= maxInFlight) {
@@ -80,6 +89,7 @@ public final class PacedProducer {
      */
     private long send(long intendedNanos, long sendNanos) {
         long sequence = sent++;
+        lastSendNanos = sendNanos;
         byte[] payload = payloads.next(sequence);
         if (stampHeader) {
             MessageHeader.write(payload, id, sequence, WallClock.epochMicros(intendedNanos), WallClock.epochMicros(sendNanos));
@@ -94,32 +104,27 @@ public final class PacedProducer {
         long delayMicros = (sendNanos - intendedNanos) / 1_000;
         if (!acknowledged.isDone()) {
             stats.recordSend(delayMicros);
-            acknowledged.whenComplete((ignored, error) -> onLaterAcknowledgement(intendedNanos, sendNanos, error));
+            acknowledged.whenComplete((ignored, error) -> onLaterCompletion(intendedNanos, sendNanos, error));
         } else if (acknowledged.isCompletedExceptionally()) {
             stats.recordSend(delayMicros);
-            completeInline(true);
+            completedInline++;
+            failed.incrementAndGet();
+            stats.recordFailure((returned - intendedNanos) / 1_000);
         } else {
+            // the common case of a driver that knows the outcome at once: one critical section for all three
             stats.recordSendAndAck(delayMicros, (returned - sendNanos) / 1_000, (returned - intendedNanos) / 1_000);
-            completeInline(false);
+            completedInline++;
         }
         return returned;
     }
 
-    private void completeInline(boolean error) {
-        completedInline++;
-        if (error) {
-            failed.incrementAndGet();
-            stats.recordError();
-        }
-    }
-
-    private void onLaterAcknowledgement(long intendedNanos, long sendNanos, Throwable error) {
+    private void onLaterCompletion(long intendedNanos, long sendNanos, Throwable error) {
+        long completedNanos = clock.nanoTime();
         if (error == null) {
-            long ackNanos = System.nanoTime();
-            stats.recordAck((ackNanos - sendNanos) / 1_000, (ackNanos - intendedNanos) / 1_000);
+            stats.recordAck((completedNanos - sendNanos) / 1_000, (completedNanos - intendedNanos) / 1_000);
         } else {
             failed.incrementAndGet();
-            stats.recordError();
+            stats.recordFailure((completedNanos - intendedNanos) / 1_000);
         }
         completedLater.incrementAndGet();
     }
@@ -136,20 +141,21 @@ public final class PacedProducer {
         return producer;
     }
 
-    /**
-     * Messages handed to the driver so far. A plain field, written per message by the load thread:
-     * other threads read it only after the load thread has stopped (joined).
-     */
-    public long sentCount() {
-        return sent;
-    }
-
-    public long failedCount() {
-        return failed.get();
-    }
-
     /** Messages awaiting acknowledgement; exact on the load thread, an estimate elsewhere. */
     public long inFlight() {
         return sent - completedInline - completedLater.get();
+    }
+
+    /**
+     * What this producer was asked to do and did, once its load thread has stopped: messages due by
+     * the thread's last round, sent, failed, still unacknowledged, and its schedule in epoch time so
+     * the coordinator can tell when each message was meant to go.
+     */
+    public ProducerTally tally() {
+        long due = schedule.paced() ? Math.max(sent, schedule.dueBy(lastRoundNanos)) : sent;
+        long firstIntended = schedule.paced() ? WallClock.epochMicros(schedule.intendedOf(0)) : 0;
+        long lastSend = lastSendNanos == Long.MIN_VALUE ? 0 : WallClock.epochMicros(lastSendNanos);
+        return new ProducerTally(id, topic, due, sent, failed.get(), inFlight(), firstIntended,
+                schedule.periodNanos(), lastSend);
     }
 }

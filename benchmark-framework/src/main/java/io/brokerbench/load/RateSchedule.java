@@ -43,4 +43,22 @@ public final class RateSchedule {
     public void advance() {
         index++;
     }
+
+    /** How many messages are due by {@code now} (intended at or before it); 0 for an unpaced schedule. */
+    public long dueBy(long now) {
+        if (periodNanos <= 0 || now < startNanos) {
+            return 0;
+        }
+        return (long) ((now - startNanos) / periodNanos) + 1;
+    }
+
+    /** The intended send time of message {@code n} of a paced schedule. */
+    public long intendedOf(long n) {
+        return startNanos + (long) (n * periodNanos);
+    }
+
+    /** Nanoseconds between two messages; 0 for an unpaced schedule. */
+    public double periodNanos() {
+        return periodNanos;
+    }
 }

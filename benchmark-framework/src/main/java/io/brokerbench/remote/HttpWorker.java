@@ -16,7 +16,7 @@ import io.brokerbench.worker.ConsumerSpec;
 import io.brokerbench.worker.DriverException;
 import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.worker.LoadPlan;
-import io.brokerbench.worker.LocalWorker.ProducerTally;
+import io.brokerbench.worker.ProducerTally;
 import io.brokerbench.worker.MeasurementPlan;
 import io.brokerbench.worker.ProducerSpec;
 import io.brokerbench.worker.Worker;

@@ -1,6 +1,7 @@
 package io.brokerbench.report;
 
 import io.brokerbench.delivery.SubscriptionVerdict;
+import io.brokerbench.run.ProducerTotals;
 import io.brokerbench.run.IntervalPoint;
 import io.brokerbench.run.RunListener;
 import io.brokerbench.run.RunRecord;
@@ -81,6 +82,7 @@ public final class ConsoleReporter implements RunListener {
     }
 
     private void printVerdicts(RunRecord run) {
+        printProducers(run);
         if (run.verdicts().isEmpty()) {
             if (run.complete()) {
                 out.println("  delivery: not verified (no header in messages this small, or nothing consumed)");
@@ -90,17 +92,31 @@ public final class ConsoleReporter implements RunListener {
         long lost = run.verdicts().stream().mapToLong(SubscriptionVerdict::lost).sum();
         long duplicated = run.verdicts().stream().mapToLong(SubscriptionVerdict::duplicated).sum();
         long reordered = run.verdicts().stream().mapToLong(SubscriptionVerdict::reordered).sum();
+        long neverReceived = run.verdicts().stream().mapToLong(SubscriptionVerdict::neverReceived).sum();
         boolean judged = run.verdicts().stream().allMatch(SubscriptionVerdict::orderingJudged);
-        out.println(String.format("  delivery: sent %,d, received %,d over %d subscription(s): lost %,d, duplicated %,d, reordered %s",
+        out.println(String.format("  delivery: sent %,d, received %,d over %d subscription(s): lost %,d, duplicated %,d, reordered %s%s",
                 run.totalSent(), run.totalReceived(), run.verdicts().size(), lost, duplicated,
-                judged ? String.format("%,d", reordered) : "not judged (no order promised across partitions)"));
+                judged ? String.format("%,d", reordered) : "not judged (no order promised across partitions)",
+                neverReceived > lost ? String.format(", never received %,d (failed sends included)", neverReceived) : ""));
         for (SubscriptionVerdict verdict : run.verdicts()) {
             if (!verdict.clean()) {
-                out.println(String.format("    %s/%s: expected %,d, received %,d, lost %,d, duplicated %,d, reordered %,d",
+                out.println(String.format("    %s/%s: expected %,d, received %,d, lost %,d, duplicated %,d, reordered %,d,"
+                        + " send failures %,d, never received %,d",
                         verdict.topic(), verdict.subscription(), verdict.expected(), verdict.received(), verdict.lost(),
-                        verdict.duplicated(), verdict.reordered()));
+                        verdict.duplicated(), verdict.reordered(), verdict.sendFailures(), verdict.neverReceived()));
             }
         }
+    }
+
+    /** Only when something did not complete: what producers were due to send and what became of it. */
+    private void printProducers(RunRecord run) {
+        ProducerTotals producers = run.producers();
+        if (producers.complete()) {
+            return;
+        }
+        out.println(String.format("  NOT DELIVERED: %,d message(s) were due; %,d never sent (the load generator was held back),"
+                + " %,d send(s) failed, %,d never acknowledged; %,d censored sample(s) added to the latencies from intended time",
+                producers.due(), producers.unsent(), producers.failed(), producers.unacknowledged(), run.censoredSamples()));
     }
 
     private static void appendLatency(StringBuilder line, String label, Metric metric, LatencySummary summary) {

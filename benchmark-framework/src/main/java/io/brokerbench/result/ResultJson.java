@@ -7,6 +7,7 @@ import io.brokerbench.delivery.SubscriptionVerdict;
 import io.brokerbench.load.MessageHeader;
 import io.brokerbench.run.IntervalPoint.Phase;
 import io.brokerbench.run.IntervalPoint;
+import io.brokerbench.run.RunEvent;
 import io.brokerbench.run.RunRecord;
 import io.brokerbench.stats.LatencySummary;
 import io.brokerbench.stats.Metric;
@@ -140,6 +141,13 @@ public final class ResultJson {
         messages.put("sent", run.totalSent());
         messages.put("publishErrors", run.totalPublishErrors());
         messages.put("received", run.totalReceived());
+        messages.put("due", run.producers().due());
+        messages.put("unsent", run.producers().unsent());
+        messages.put("sendFailures", run.producers().failed());
+        messages.put("unacknowledged", run.producers().unacknowledged());
+        messages.put("neverReceived", run.verdicts().stream().mapToLong(SubscriptionVerdict::neverReceived).sum());
+        messages.put("censoredLatencySamples", run.censoredSamples());
+        messages.put("deliveredCleanly", run.deliveredCleanly());
         messages.put("verified", !run.verdicts().isEmpty());
         messages.put("lost", run.verdicts().stream().mapToLong(SubscriptionVerdict::lost).sum());
         messages.put("duplicated", run.verdicts().stream().mapToLong(SubscriptionVerdict::duplicated).sum());
@@ -149,6 +157,11 @@ public final class ResultJson {
         ArrayNode subscriptions = messages.putArray("subscriptions");
         for (SubscriptionVerdict verdict : run.verdicts()) {
             subscriptions.add(mapper.valueToTree(verdict));
+        }
+
+        ArrayNode events = root.putArray("events");
+        for (RunEvent event : run.events()) {
+            events.addObject().put("elapsedSeconds", round3(event.elapsedSeconds())).put("text", event.text());
         }
 
         ObjectNode load = root.putObject("loadGenerator");

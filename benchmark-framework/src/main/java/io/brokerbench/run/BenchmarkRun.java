@@ -12,10 +12,11 @@ import io.brokerbench.stats.LatencySummary;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
 import io.brokerbench.time.NanoClock;
+import io.brokerbench.time.WallClock;
 import io.brokerbench.worker.ConsumerSpec;
 import io.brokerbench.worker.DriverException;
 import io.brokerbench.worker.LoadPlan;
-import io.brokerbench.worker.LocalWorker.ProducerTally;
+import io.brokerbench.worker.ProducerTally;
 import io.brokerbench.worker.MeasurementPlan;
 import io.brokerbench.worker.ProducerSpec;
 import io.brokerbench.worker.Worker;
@@ -55,6 +56,7 @@ public final class BenchmarkRun {
     private final RunRecord record;
     private final byte[][] payloads;
     private final LatencyHistograms merged = new LatencyHistograms();
+    private final StallWatch stalls;
     private RunTotals lastTotals = RunTotals.ZERO;
     private RunTotals loadStart;
     private RunTotals measureStart;
@@ -82,6 +84,7 @@ public final class BenchmarkRun {
         this.control = control;
         this.listener = listener;
         this.clock = clock;
+        this.stalls = new StallWatch(workload.subscriptionsPerTopic());
         workers.forEach(w -> record.workers().add(new WorkerEntry(w.id())));
     }
 
@@ -305,6 +308,10 @@ public final class BenchmarkRun {
                 delta.received() * (double) workload.messageSize() / seconds,
                 backlog(lastTotals), LatencySummary.of(interval));
         record.addInterval(point);
+        for (String note : stalls.observe(lastTotals, point.elapsedSeconds(), phase != Phase.BACKLOG)) {
+            listener.note(note);
+            record.addEvent(point.elapsedSeconds(), note);
+        }
         return point;
     }
 
@@ -394,6 +401,10 @@ public final class BenchmarkRun {
         measuring = false;
     }
 
+    /**
+     * Compares what producers were due to send with what consumers received, and turns every
+     * message that never completed into a censored latency sample in the aggregate.
+     */
     private void verify() {
         List<ProducerTally> tallies = new ArrayList<>();
         List<ConsumerDelivery> deliveries = new ArrayList<>();
@@ -401,21 +412,15 @@ public final class BenchmarkRun {
             tallies.addAll(worker.producerTallies());
             deliveries.addAll(worker.consumerDeliveries());
         }
-        int producers = workload.totalProducers();
-        long[] sent = new long[producers];
-        long[] failed = new long[producers];
-        String[] topics = new String[producers];
-        for (ProducerTally tally : tallies) {
-            sent[tally.id()] = tally.sent();
-            failed[tally.id()] = tally.failed();
-            topics[tally.id()] = tally.topic();
-        }
+        CensoredLatencies censored = new CensoredLatencies(WallClock.nowEpochMicros(), record.aggregated());
+        censored.addPublishSide(tallies);
         long foreign = deliveries.stream().mapToLong(ConsumerDelivery::foreign).sum();
         long negative = deliveries.stream().mapToLong(ConsumerDelivery::negativeLatencies).sum();
         List<SubscriptionVerdict> verdicts = workload.messageSize() >= MessageHeader.SIZE
-                ? DeliveryVerifier.verify(sent, failed, topics, deliveries)
+                ? DeliveryVerifier.verify(tallies, deliveries, censored)
                 : List.of();
         record.verdicts(verdicts, foreign, negative);
+        record.producers(ProducerTotals.of(tallies), censored.samples());
     }
 
     private void closeWorkers() {

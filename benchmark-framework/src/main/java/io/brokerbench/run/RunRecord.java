@@ -26,6 +26,7 @@ public final class RunRecord {
     private final LatencyHistograms aggregated = new LatencyHistograms();
     private final Map<String, Object> environment = new LinkedHashMap<>();
     private final List<WorkerEntry> workers = new ArrayList<>();
+    private final List<RunEvent> events = new ArrayList<>();
     private Instant end;
     private boolean complete;
     private String incompleteReason;
@@ -34,6 +35,8 @@ public final class RunRecord {
     private List<SubscriptionVerdict> verdicts = List.of();
     private long foreignMessages;
     private long negativeLatencies;
+    private ProducerTotals producers = ProducerTotals.NONE;
+    private long censoredSamples;
 
     public RunRecord(Workload workload, String workloadFile, DriverSetup driver, Instant begin) {
         this.workload = workload;
@@ -131,6 +134,25 @@ public final class RunRecord {
         return verdicts;
     }
 
+    /** Due, sent, failed and unacknowledged messages over all producers, known after verification. */
+    public ProducerTotals producers() {
+        return producers;
+    }
+
+    /** Latency samples added for messages that never completed (see the run's censoring). */
+    public long censoredSamples() {
+        return censoredSamples;
+    }
+
+    /**
+     * Whether every message due was sent, acknowledged and received exactly once by every
+     * subscription (in order where judged). A run whose sends failed, or that gave up on messages
+     * still unsent or unacknowledged, did not deliver what it was asked to.
+     */
+    public boolean deliveredCleanly() {
+        return producers.complete() && verdicts.stream().allMatch(SubscriptionVerdict::clean);
+    }
+
     public long foreignMessages() {
         return foreignMessages;
     }
@@ -154,6 +176,15 @@ public final class RunRecord {
         return workers.stream().filter(w -> w.getId().equals(id)).findFirst().orElse(null);
     }
 
+    /** What the run noticed as it went (stalls, failures), in order. */
+    public List<RunEvent> events() {
+        return Collections.unmodifiableList(events);
+    }
+
+    void addEvent(double elapsedSeconds, String text) {
+        events.add(new RunEvent(elapsedSeconds, text));
+    }
+
     void addInterval(IntervalPoint point) {
         intervals.add(point);
     }
@@ -170,6 +201,11 @@ public final class RunRecord {
         this.verdicts = List.copyOf(verdicts);
         this.foreignMessages = foreign;
         this.negativeLatencies = negative;
+    }
+
+    void producers(ProducerTotals totals, long censored) {
+        this.producers = totals;
+        this.censoredSamples = censored;
     }
 
     void finish(Instant end, boolean complete, String incompleteReason) {

@@ -1,6 +1,7 @@
 package io.brokerbench.stats;
 
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.WriterReaderPhaser;
 
@@ -13,6 +14,12 @@ import org.HdrHistogram.WriterReaderPhaser;
  * latency from intended time, both taken at the acknowledgement) share one critical section, which
  * halves the atomic operations on the hot path. Values are microseconds; negative values (a
  * consumer on a host whose clock runs behind the producer's) are recorded as 0 and counted.
+ *
+ * <p>Writers: a recorder made by {@link #singleWriter} must be written by one thread at a time (its
+ * histograms are plain ones, whose counts and resizing are not atomic); one made by
+ * {@link #concurrentWriters} may be written by any number of threads at once (its histograms are
+ * {@code ConcurrentHistogram}s). Either may be read ({@link #takeInterval}) from any one thread
+ * while writers record.
  */
 public final class PhasedRecorder {
 
@@ -21,9 +28,19 @@ public final class PhasedRecorder {
     private volatile Histogram[] active;
     private Histogram[] inactive;
 
-    public PhasedRecorder(int metrics) {
-        this.active = newSet(metrics);
-        this.inactive = newSet(metrics);
+    private PhasedRecorder(int metrics, Supplier<Histogram> histograms) {
+        this.active = newSet(metrics, histograms);
+        this.inactive = newSet(metrics, histograms);
+    }
+
+    /** For exactly one writing thread, e.g. a load thread. */
+    public static PhasedRecorder singleWriter(int metrics) {
+        return new PhasedRecorder(metrics, LatencyHistograms::newHistogram);
+    }
+
+    /** For writers on several threads at once, e.g. a client library's callback threads. */
+    public static PhasedRecorder concurrentWriters(int metrics) {
+        return new PhasedRecorder(metrics, LatencyHistograms::newConcurrentHistogram);
     }
 
     public void record(long micros) {
@@ -90,10 +107,10 @@ public final class PhasedRecorder {
         return micros;
     }
 
-    private static Histogram[] newSet(int metrics) {
+    private static Histogram[] newSet(int metrics, Supplier<Histogram> histograms) {
         Histogram[] set = new Histogram[metrics];
         for (int i = 0; i < metrics; i++) {
-            set[i] = LatencyHistograms.newHistogram();
+            set[i] = histograms.get();
         }
         return set;
     }

@@ -8,9 +8,11 @@ import org.HdrHistogram.Histogram;
  * sent message records a publish delay, every acknowledged one a publish latency), so the hot path
  * keeps no separate counters.
  *
- * <p>Two recorders, by writer: the load thread records the send, and also the acknowledgement when
- * the driver completed the future before {@code sendAsync} returned (all three values in one
- * critical section); acknowledgements completed later arrive on driver threads and go to the second.
+ * <p>Three recorders, by writer. The load thread records the send, and also the acknowledgement
+ * when the driver completed the future before {@code sendAsync} returned (all three values in one
+ * critical section): a single-writer recorder. Acknowledgements and failures completed later arrive
+ * on the client library's threads, several at once (Kafka completes each producer's futures on that
+ * producer's sender thread), so those go to recorders built for concurrent writers.
  */
 public final class PublishStats {
 
@@ -18,8 +20,9 @@ public final class PublishStats {
     private static final int LATENCY = 1;
     private static final int FROM_INTENDED = 2;
 
-    private final PhasedRecorder loadThread = new PhasedRecorder(3);
-    private final PhasedRecorder driverThreads = new PhasedRecorder(2);
+    private final PhasedRecorder loadThread = PhasedRecorder.singleWriter(3);
+    private final PhasedRecorder driverThreads = PhasedRecorder.concurrentWriters(2);
+    private final PhasedRecorder failures = PhasedRecorder.concurrentWriters(1);
     private final LongAdder errors = new LongAdder();
 
     /** On the load thread, for a message whose acknowledgement is still to come: t_s − t_i. */
@@ -32,16 +35,22 @@ public final class PublishStats {
         loadThread.record(delayMicros, latencyMicros, fromIntendedMicros);
     }
 
-    /** On a driver thread, at acknowledgement: t_a − t_s and t_a − t_i. */
+    /** On any thread, at acknowledgement: t_a − t_s and t_a − t_i. */
     public void recordAck(long latencyMicros, long fromIntendedMicros) {
         driverThreads.record(latencyMicros, fromIntendedMicros);
     }
 
-    public void recordError() {
+    /**
+     * On any thread, when a send failed: the message was never acknowledged, so its latency from
+     * the intended time is at least the time until the failure was known (a censored sample: it
+     * keeps an outage visible in the percentiles instead of dropping the message from them).
+     */
+    public void recordFailure(long failedAfterIntendedMicros) {
         errors.increment();
+        failures.record(failedAfterIntendedMicros);
     }
 
-    /** Moves what was recorded since the last call into {@code into}. */
+    /** Moves what was recorded since the last call into {@code into}. Called by one reader thread. */
     public void drainInto(LatencyHistograms into) {
         Histogram[] inline = loadThread.takeInterval();
         into.add(Metric.PUBLISH_DELAY, inline[DELAY]);
@@ -50,6 +59,7 @@ public final class PublishStats {
         Histogram[] later = driverThreads.takeInterval();
         into.add(Metric.PUBLISH_LATENCY, later[0]);
         into.add(Metric.PUBLISH_LATENCY_FROM_INTENDED, later[1]);
+        into.add(Metric.PUBLISH_LATENCY_FROM_INTENDED, failures.takeInterval()[0]);
     }
 
     public long errorsTotal() {

@@ -50,6 +50,8 @@ public final class LocalWorker implements Worker {
 
     /** How long a driver may take to create topics, producers or consumers before the run fails. */
     static final Duration DRIVER_OPERATION_TIMEOUT = Duration.ofSeconds(120);
+    /** How long a load thread may take to return from its current send once asked to stop. */
+    static final Duration STOP_GRACE = Duration.ofSeconds(5);
     private static final int PROBES_PER_TOPIC = 8;
 
     private final NanoClock clock;
@@ -116,7 +118,7 @@ public final class LocalWorker implements Worker {
         List<ConsumerInfo> infos = new ArrayList<>(specs.size());
         for (ConsumerSpec spec : specs) {
             MeasuringConsumerCallback callback = new MeasuringConsumerCallback(spec.topic(), spec.subscription(),
-                    plan.headers(), plan.producers(), new OrderingCheck(plan.ordering(), plan.keyCount()));
+                    plan.headers(), plan.producers(), new OrderingCheck(plan.ordering(), plan.keyCount()), clock);
             consumers.add(new ConsumerSlot(spec, callback));
             infos.add(new ConsumerInfo(consumers.size() - 1, spec.topic(), spec.subscription(), callback));
         }
@@ -211,12 +213,21 @@ public final class LocalWorker implements Worker {
         }
     }
 
-    /** Stops publishing and waits for the load threads to finish their current message. */
+    /**
+     * Stops publishing and waits for the load threads to finish their current message. A thread
+     * still inside the driver's {@code sendAsync} after {@link #STOP_GRACE} (a client blocked on a
+     * full buffer while its broker is down) is interrupted, which the clients answer by failing that
+     * send.
+     */
     @Override
     public synchronized void stopLoad() throws InterruptedException {
         loops.forEach(PublishLoop::stop);
         for (Thread thread : loadThreads) {
-            thread.join(TimeUnit.SECONDS.toMillis(30));
+            thread.join(STOP_GRACE.toMillis());
+            if (thread.isAlive()) {
+                thread.interrupt();
+                thread.join(STOP_GRACE.toMillis());
+            }
         }
     }
 
@@ -268,15 +279,13 @@ public final class LocalWorker implements Worker {
         return nanos / 1e9;
     }
 
-    /** Producers' send counts; valid once the load is stopped. */
+    /** What each producer was due to send and what became of it; valid once the load is stopped. */
     @Override
     public synchronized List<ProducerTally> producerTallies() {
         List<ProducerTally> tallies = new ArrayList<>(producers.size());
         for (PacedProducerSlot slot : producers) {
-            long sent = slot.paced == null ? 0 : slot.paced.sentCount();
-            long failed = slot.paced == null ? 0 : slot.paced.failedCount();
-            long inFlight = slot.paced == null ? 0 : slot.paced.inFlight();
-            tallies.add(new ProducerTally(slot.spec.id(), slot.spec.topic(), sent, failed, inFlight));
+            tallies.add(slot.paced == null ? new ProducerTally(slot.spec.id(), slot.spec.topic(), 0, 0, 0, 0, 0, 0, 0)
+                    : slot.paced.tally());
         }
         return tallies;
     }
@@ -340,10 +349,6 @@ public final class LocalWorker implements Worker {
         } catch (Exception ignored) {
             // closing after a run: the measurement is already taken, nothing useful to do with the error
         }
-    }
-
-    /** Messages one producer sent; the verifier compares them with what consumers received. */
-    public record ProducerTally(int id, String topic, long sent, long failed, long inFlight) {
     }
 
     private static final class PacedProducerSlot {

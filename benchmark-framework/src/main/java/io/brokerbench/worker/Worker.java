@@ -41,7 +41,8 @@ public interface Worker extends AutoCloseable {
 
     WorkerSnapshot snapshot();
 
-    List<LocalWorker.ProducerTally> producerTallies();
+    /** Per producer: due, sent, failed, unacknowledged; called once the load has stopped and drained. */
+    List<ProducerTally> producerTallies();
 
     List<ConsumerDelivery> consumerDeliveries();
 

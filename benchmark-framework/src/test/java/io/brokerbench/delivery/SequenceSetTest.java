@@ -79,4 +79,15 @@ class SequenceSetTest {
         assertEquals(2, union.overlaps()); // 20 and 21 arrived at both
         assertArrayEquals(new long[] {0, 30}, union.set().toRanges());
     }
+
+    @Test
+    void gapsAreTheNumbersMissingFromARange() {
+        SequenceSet set = SequenceSet.fromRanges(new long[] {2, 5, 7, 9});
+        List<long[]> gaps = new ArrayList<>();
+        set.forEachGap(0, 12, (from, to) -> gaps.add(new long[] {from, to}));
+        assertEquals("[0, 2][5, 7][9, 12]", gaps.stream().map(java.util.Arrays::toString).reduce("", String::concat));
+        gaps.clear();
+        set.forEachGap(3, 8, (from, to) -> gaps.add(new long[] {from, to}));
+        assertEquals("[5, 7]", gaps.stream().map(java.util.Arrays::toString).reduce("", String::concat));
+    }
 }

@@ -79,11 +79,59 @@ class PacedProducerTest {
         pending.get(1).completeExceptionally(new IllegalStateException("broker said no"));
         p.sendDue(now, 1000);
         assertEquals(7, sent.size());
-        assertEquals(1, p.failedCount());
+        assertEquals(1, p.tally().failed());
         assertEquals(1, stats.errorsTotal());
         LatencyHistograms interval = new LatencyHistograms();
         stats.drainInto(interval);
         assertEquals(1, interval.get(Metric.PUBLISH_LATENCY).getTotalCount());
+    }
+
+    @Test
+    void acknowledgementTimesComeFromTheInjectedClock() {
+        PublishStats stats = new PublishStats();
+        PacedProducer p = producer(1000, 1_000_000, stats, KeyDistributorType.NO_KEY);
+        long start = now;
+        p.sendDue(now, 1000); // message 0, due and sent at start
+        now += 7_250_000;
+        pending.get(0).complete(null); // acknowledged 7.25 ms after it was sent, by the test's clock
+        LatencyHistograms interval = new LatencyHistograms();
+        stats.drainInto(interval);
+        assertEquals(7_250, interval.get(Metric.PUBLISH_LATENCY).getMaxValue(), 7);
+        assertEquals(7_250, interval.get(Metric.PUBLISH_LATENCY_FROM_INTENDED).getMaxValue(), 7);
+        assertEquals(start, now - 7_250_000);
+    }
+
+    @Test
+    void aFailedSendEntersTheLatencyFromIntendedTimeAsACensoredSample() {
+        PublishStats stats = new PublishStats();
+        PacedProducer p = producer(1000, 1_000_000, stats, KeyDistributorType.NO_KEY);
+        p.sendDue(now, 1000);
+        now += 30_000_000;
+        pending.get(0).completeExceptionally(new IllegalStateException("timed out"));
+        LatencyHistograms interval = new LatencyHistograms();
+        stats.drainInto(interval);
+        assertEquals(0, interval.get(Metric.PUBLISH_LATENCY).getTotalCount(), "a failure is no acknowledgement");
+        assertEquals(1, interval.get(Metric.PUBLISH_LATENCY_FROM_INTENDED).getTotalCount());
+        assertEquals(30_000, interval.get(Metric.PUBLISH_LATENCY_FROM_INTENDED).getMaxValue(), 30);
+    }
+
+    @Test
+    void tallyCountsMessagesDueButHeldBackAndThoseNeverAcknowledged() {
+        PublishStats stats = new PublishStats();
+        PacedProducer p = producer(1000, 5, stats, KeyDistributorType.NO_KEY);
+        long start = now;
+        now += 99_500_000; // messages 0..99 due, the in-flight limit lets 5 go
+        p.sendDue(now, 1000);
+        pending.get(0).complete(null);
+        pending.get(1).completeExceptionally(new IllegalStateException("no"));
+        var tally = p.tally();
+        assertEquals(100, tally.due());
+        assertEquals(5, tally.sent());
+        assertEquals(95, tally.unsent());
+        assertEquals(1, tally.failed());
+        assertEquals(3, tally.unacknowledged());
+        assertEquals(1_000_000, tally.periodNanos(), 1e-6);
+        assertEquals(WallClock.epochMicros(start + 42_000_000L), tally.intendedEpochMicros(42), 1);
     }
 
     @Test

@@ -133,6 +133,45 @@ class BenchmarkRunTest {
         assertTrue(listener.notes().stream().anyMatch(n -> n.contains("readiness probe skipped")));
     }
 
+    @Test
+    void failedSendsAreNoSuccessAndAreSaidOnce() {
+        RunRecord run = run(TestFiles.workload(dir, ""), Fault.FAIL_SENDS, new RunControl());
+        assertTrue(run.complete(), run.incompleteReason());
+        assertFalse(run.deliveredCleanly(), "sends failed: the exit code must not be 0");
+        SubscriptionVerdict verdict = run.verdicts().get(0);
+        assertTrue(verdict.sendFailures() > 0, verdict.toString());
+        assertEquals(run.producers().failed(), verdict.sendFailures());
+        assertEquals(verdict.sendFailures(), verdict.neverReceived());
+        assertEquals(1, listener.notes().stream().filter(n -> n.startsWith("sends failing")).count(), listener.notes().toString());
+        // every failed send is a sample of publish latency from intended time, none of publish latency
+        long sent = run.producers().sent();
+        assertEquals(sent, run.aggregated().get(Metric.PUBLISH_LATENCY).getTotalCount() + run.producers().failed(), 0.02 * sent);
+        assertTrue(run.aggregated().get(Metric.END_TO_END_FROM_INTENDED).getTotalCount() >= run.totalReceived() + verdict.neverReceived());
+    }
+
+    @Test
+    void aBrokerThatStopsAnsweringShowsInLatencyFromIntendedAndIsCounted() {
+        // 2,000 msg/s: sends stop being acknowledged after 1,000; the in-flight limit then holds the producer back
+        RunOptions options = new RunOptions(Duration.ofSeconds(10), Duration.ofSeconds(1), 1_500);
+        RunRecord run = run(TestFiles.workload(dir, "testDurationSeconds: 3\n"), Fault.HANG, new RunControl(), options);
+        assertTrue(run.complete(), run.incompleteReason());
+        assertFalse(run.deliveredCleanly());
+        ProducerTotals producers = run.producers();
+        assertEquals(1_500, producers.unacknowledged());
+        assertTrue(producers.unsent() > 2_000, producers.toString());
+        assertEquals(producers.due(), producers.sent() + producers.unsent());
+        assertTrue(listener.notes().stream().anyMatch(n -> n.startsWith("publishing stalled")), listener.notes().toString());
+        // the outage lasted seconds: the latencies from intended time must say so, not the ~µs of what did arrive
+        double stalledMicros = 1_000_000;
+        assertTrue(run.aggregated().get(Metric.PUBLISH_LATENCY_FROM_INTENDED).getMaxValue() > stalledMicros);
+        assertTrue(run.aggregated().get(Metric.PUBLISH_DELAY).getMaxValue() > stalledMicros);
+        assertTrue(run.aggregated().get(Metric.END_TO_END_FROM_INTENDED).getMaxValue() > stalledMicros);
+        assertTrue(run.aggregated().get(Metric.END_TO_END).getMaxValue() < stalledMicros, "what arrived, arrived fast");
+        // unsent: publish delay, publish and end-to-end from intended; unacknowledged: publish; never received: end-to-end
+        assertEquals(producers.unsent() * 3 + producers.unacknowledged() + run.verdicts().get(0).neverReceived(),
+                run.censoredSamples());
+    }
+
     private RunRecord run(Workload workload, Fault fault, RunControl control) {
         return run(workload, fault, control, new RunOptions(Duration.ofSeconds(10), Duration.ofSeconds(2), 10_000));
     }

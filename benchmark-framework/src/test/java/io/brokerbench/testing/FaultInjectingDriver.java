@@ -9,22 +9,30 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.bookkeeper.stats.StatsLogger;
 
 /**
- * The in-memory driver with a broker fault in front of every consumer, chosen by the YAML key
- * {@code fault: DROP | DUPLICATE | REORDER | SILENT}: proof that delivery verification and the
- * readiness probe catch what they claim to catch.
+ * The in-memory driver with a broker fault in front of every consumer or producer, chosen by the
+ * YAML key {@code fault: DROP | DUPLICATE | REORDER | SILENT | FAIL_SENDS | HANG}: proof that
+ * delivery verification, the readiness probe and the fault accounting catch what they claim to.
  */
 public final class FaultInjectingDriver implements BenchmarkDriver {
 
-    /** What goes wrong. Every 97th message is affected, so a few probes always get through. */
+    /**
+     * What goes wrong. Consumer faults affect every 97th message, so a few probes always get through.
+     * Producer faults start after {@link #HEALTHY_SENDS} sends (probes included): FAIL_SENDS fails
+     * every send from then on (a broker that refuses connections), HANG leaves them incomplete
+     * and undelivered (a broker that died with the connection still open).
+     */
     public enum Fault {
-        NONE, DROP, DUPLICATE, REORDER, SILENT
+        NONE, DROP, DUPLICATE, REORDER, SILENT, FAIL_SENDS, HANG
     }
+
+    public static final int HEALTHY_SENDS = 1_000;
 
     private static final Pattern FAULT = Pattern.compile("(?m)^fault:\\s*(\\w+)");
     private static final int EVERY = 97;
@@ -53,7 +61,10 @@ public final class FaultInjectingDriver implements BenchmarkDriver {
 
     @Override
     public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
-        return delegate.createProducer(topic);
+        if (fault != Fault.FAIL_SENDS && fault != Fault.HANG) {
+            return delegate.createProducer(topic);
+        }
+        return delegate.createProducer(topic).thenApply(producer -> new FaultyProducer(producer, fault));
     }
 
     @Override
@@ -64,6 +75,32 @@ public final class FaultInjectingDriver implements BenchmarkDriver {
     @Override
     public void close() {
         delegate.close();
+    }
+
+    private static final class FaultyProducer implements BenchmarkProducer {
+        private final BenchmarkProducer target;
+        private final Fault fault;
+        private long count;
+
+        FaultyProducer(BenchmarkProducer target, Fault fault) {
+            this.target = target;
+            this.fault = fault;
+        }
+
+        @Override
+        public CompletableFuture<Void> sendAsync(Optional<String> key, byte[] payload) {
+            if (++count <= HEALTHY_SENDS) {
+                return target.sendAsync(key, payload);
+            }
+            return fault == Fault.FAIL_SENDS
+                    ? CompletableFuture.failedFuture(new IllegalStateException("connection refused"))
+                    : new CompletableFuture<>();
+        }
+
+        @Override
+        public void close() throws Exception {
+            target.close();
+        }
     }
 
     private static final class FaultyCallback implements ConsumerCallback {

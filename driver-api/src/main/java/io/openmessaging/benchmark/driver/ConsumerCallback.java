@@ -2,7 +2,14 @@ package io.openmessaging.benchmark.driver;
 
 import java.nio.ByteBuffer;
 
-/** What a driver calls for every message a consumer receives (one of the two variants). */
+/**
+ * What a driver calls for every message a consumer receives (one of the two variants).
+ *
+ * <p>Threading contract: a driver may call one callback from any of its threads, and from several
+ * threads at once (a client with one thread per partition or per connection does); the framework's
+ * callbacks are safe for that. A driver must not call it after the consumer's {@code close()}
+ * returned. A callback may take a lock, so a driver should not hold its own locks while calling it.
+ */
 public interface ConsumerCallback {
 
     /**

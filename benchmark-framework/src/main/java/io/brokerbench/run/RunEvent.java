@@ -1,0 +1,5 @@
+package io.brokerbench.run;
+
+/** Something the run noticed, e.g. a stall, at {@code elapsedSeconds} after the load started. */
+public record RunEvent(double elapsedSeconds, String text) {
+}
