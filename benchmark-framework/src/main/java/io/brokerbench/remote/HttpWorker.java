@@ -40,10 +40,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * A worker in another process, behind the worker HTTP API. Failures are one line naming the worker:
- * an error the worker reports (its driver failed) is a {@link DriverException}; a worker that cannot
- * be reached or does not answer in time is lost, which ends the run ({@link RunFailure}) and tells
- * the {@link LossListener} once. A lost worker is not called again.
+ * A worker in another process, behind the worker HTTP API, serving one run: every call names the
+ * run's id, which holds the worker from initialize-driver until close ({@link RunLease}). Failures
+ * are one line naming the worker: an error the worker reports (its driver failed) is a
+ * {@link DriverException}; a worker that cannot be reached, does not answer in time, or no longer
+ * serves this run (reset, or taken by another coordinator) is lost, which ends the run
+ * ({@link RunFailure}) and tells the {@link LossListener} once. A lost worker is not called again.
  */
 public final class HttpWorker implements Worker {
 
@@ -53,6 +55,10 @@ public final class HttpWorker implements Worker {
     /** Calls that wait on the driver: the worker gives it 120 s, plus a margin for the answer. */
     static final Duration DRIVER_CALL_TIMEOUT = Duration.ofSeconds(150);
     private static final int CLOCK_EXCHANGES = 16;
+    private static final String NO_LONGER_SERVING = "it no longer serves this run (reset, or taken by another coordinator): ";
+    /** Shared by all runs, so connections are reused rather than left open by each finished run. */
+    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT)
+            .version(HttpClient.Version.HTTP_1_1).build();
 
     /** Told once when a worker is lost: by a failed call or by the watchdog. */
     @FunctionalInterface
@@ -62,16 +68,19 @@ public final class HttpWorker implements Worker {
 
     private final URI base;
     private final String authorization;
-    private final HttpClient client;
+    private final String run;
     private final LossListener lossListener;
     private final Set<CompletableFuture<?>> inFlight = ConcurrentHashMap.newKeySet();
     private volatile String lostReason;
+    /** Whether the worker is known to hold this run: from a successful initialize-driver until close. */
+    private volatile boolean claimed;
 
-    public HttpWorker(URI base, String token, LossListener lossListener) {
+    /** @param run the run's id, the same for all its workers (a UUID) */
+    public HttpWorker(URI base, String token, String run, LossListener lossListener) {
         this.base = base;
         this.authorization = token == null || token.isBlank() ? null : BearerToken.header(token);
+        this.run = run;
         this.lossListener = lossListener;
-        this.client = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).version(HttpClient.Version.HTTP_1_1).build();
     }
 
     @Override
@@ -94,13 +103,24 @@ public final class HttpWorker implements Worker {
         return info;
     }
 
-    /** Renews the worker's lease; used by the watchdog, so it never reports a loss itself. */
+    /**
+     * Renews the worker's lease; used by the watchdog, which judges silence itself. A worker that
+     * answers that it no longer serves this run is declared lost here, at once.
+     */
     public Ping ping(Duration timeout) throws IOException {
+        // read before sending: a ping sent before initialize-driver returned may find the worker unclaimed
+        boolean expectServing = claimed;
         HttpResponse<byte[]> response = exchange(request("GET", "/ping", null, timeout), timeout);
         if (response.statusCode() != 200) {
             throw new IOException("HTTP " + response.statusCode() + ": " + errorOf(response));
         }
-        return WireJson.mapper().readValue(response.body(), Ping.class);
+        Ping ping = WireJson.mapper().readValue(response.body(), Ping.class);
+        // read again after: once close() has begun, the worker is expected to let this run go
+        if (expectServing && claimed && ping.serving() != Ping.Serving.THIS_RUN) {
+            declareLost(NO_LONGER_SERVING + "it answers that it serves "
+                    + (ping.serving() == Ping.Serving.NO_RUN ? "no run" : "another run"));
+        }
+        return ping;
     }
 
     public ClockEstimate estimateClock() {
@@ -116,6 +136,7 @@ public final class HttpWorker implements Worker {
     @Override
     public void initializeDriver(DriverSetup setup) {
         call("POST", "/initialize-driver", setup, null, DRIVER_CALL_TIMEOUT);
+        claimed = true;
     }
 
     @Override
@@ -192,6 +213,7 @@ public final class HttpWorker implements Worker {
         if (lostReason != null) {
             return;
         }
+        claimed = false;
         try {
             HttpResponse<byte[]> response = exchange(request("POST", "/close", null, DRIVER_CALL_TIMEOUT), DRIVER_CALL_TIMEOUT);
             if (response.statusCode() >= 300) {
@@ -236,6 +258,11 @@ public final class HttpWorker implements Worker {
             declareLost(oneLine(e));
             throw new RunFailure(lostReason);
         }
+        if (response.statusCode() == 409 && response.headers().firstValue(WireProtocol.NOT_OWNER_HEADER).isPresent()) {
+            // not a driver error the run might survive: the worker is not ours (any more)
+            declareLost(claimed ? NO_LONGER_SERVING + errorOf(response) : errorOf(response));
+            throw new RunFailure(lostReason);
+        }
         if (response.statusCode() == 401) {
             throw new ConfigException("worker " + id() + " refused this coordinator: " + errorOf(response)
                     + " (give the worker's token with --worker-token or BROKERBENCH_WORKER_TOKEN)");
@@ -259,6 +286,7 @@ public final class HttpWorker implements Worker {
         HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(WireProtocol.PREFIX + path))
                 .timeout(timeout)
                 .header(WireProtocol.VERSION_HEADER, String.valueOf(WireProtocol.VERSION))
+                .header(WireProtocol.RUN_HEADER, run)
                 .header("Content-Type", "application/json")
                 .method(method, publisher);
         if (authorization != null) {
@@ -269,7 +297,7 @@ public final class HttpWorker implements Worker {
 
     /** Sends and waits; a loss declared meanwhile ends the wait at once. */
     private HttpResponse<byte[]> exchange(HttpRequest request, Duration timeout) throws IOException {
-        CompletableFuture<HttpResponse<byte[]>> future = client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray());
+        CompletableFuture<HttpResponse<byte[]>> future = CLIENT.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray());
         inFlight.add(future);
         try {
             // the request timeout covers the answer's headers; this bounds the body too

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.function.Consumer;
 
 /**
@@ -40,8 +41,10 @@ public final class RemoteWorkers {
      */
     public static RemoteWorkers connect(List<URI> urls, String token, RunControl control, Consumer<String> note) {
         RemoteWorkers remote = new RemoteWorkers(control);
+        // the run's id: each worker serves this run only, from initialize-driver until close
+        String run = UUID.randomUUID().toString();
         for (URI url : urls) {
-            remote.workers.add(new HttpWorker(url, token, remote::lost));
+            remote.workers.add(new HttpWorker(url, token, run, remote::lost));
         }
         for (HttpWorker worker : remote.workers) {
             try {

@@ -15,12 +15,22 @@ public final class WireMessages {
     }
 
     /**
-     * {@code GET /v1/ping}: renews the worker's lease; the worker's clock for offset estimation.
+     * {@code GET /v1/ping}: renews the lease of the run that holds the worker when that run asks; the
+     * worker's clock for offset estimation.
      *
      * @param loadRunning whether the worker's producers are publishing
      * @param driverInitialized whether a run's driver is set up on the worker
+     * @param serving whom the worker serves, seen from the run the ping names
      */
-    public record Ping(long workerEpochMicros, boolean loadRunning, boolean driverInitialized) {
+    public record Ping(long workerEpochMicros, boolean loadRunning, boolean driverInitialized, Serving serving) {
+
+        /** The worker's standing toward the run a request names ({@link RunLease}). */
+        public enum Serving {
+            /** No run holds the worker: initialize-driver may claim it. */
+            NO_RUN,
+            THIS_RUN,
+            ANOTHER_RUN
+        }
     }
 
     /** OMB's TopicInfo, as a record. */

@@ -12,27 +12,29 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The worker process's state: one {@link LocalWorker} at a time, and a lease. Every run starts from
- * a fresh LocalWorker (initializing a driver discards whatever an aborted run left), and a worker
- * whose coordinator went silent for longer than the lease while a driver is set up stops its load
- * and resets itself, so a coordinator that dies does not leave producers publishing forever.
+ * The worker process's state: one {@link LocalWorker} at a time, serving the one run that holds the
+ * {@link RunLease}. Every driver setup starts from a fresh LocalWorker (initializing a driver
+ * discards whatever the run set up before), and when the run's lease ends — its coordinator closes
+ * the worker, or goes silent for longer than the lease — the worker stops its load and resets
+ * itself, so a coordinator that dies does not leave producers publishing forever.
  */
 public final class WorkerHost implements AutoCloseable {
 
-    private final Duration lease;
+    private final RunLease lease;
     private final NanoClock clock;
     private final WorkerMetrics metrics;
     private final ScheduledExecutorService leaseCheck;
+    /** Driver setups run one at a time: concurrent ones would each discard the other's half-set-up worker. */
+    private final Object setupLock = new Object();
     private LocalWorker worker = new LocalWorker();
     private boolean driverInitialized;
+    private boolean closed;
     private volatile boolean loadRunning;
-    private volatile long lastRequestNanos;
 
     public WorkerHost(Duration lease, WorkerMetrics metrics) {
-        this.lease = lease;
         this.clock = NanoClock.SYSTEM;
+        this.lease = new RunLease(lease, clock);
         this.metrics = metrics;
-        this.lastRequestNanos = clock.nanoTime();
         this.leaseCheck = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread thread = new Thread(r, "brokerbench-lease");
             thread.setDaemon(true);
@@ -42,20 +44,22 @@ public final class WorkerHost implements AutoCloseable {
         leaseCheck.scheduleAtFixedRate(this::expireLease, period, period, TimeUnit.MILLISECONDS);
     }
 
-    /** Any request from the coordinator renews the lease. */
-    public void renewLease() {
-        lastRequestNanos = clock.nanoTime();
+    /** Who holds this worker; requests check and renew it before they reach {@link #current()}. */
+    public RunLease lease() {
+        return lease;
     }
 
     private void expireLease() {
-        if (clock.nanoTime() - lastRequestNanos <= lease.toNanos()) {
-            return;
+        LocalWorker old;
+        synchronized (this) {
+            if (!lease.endIfSilent()) {
+                return;
+            }
+            old = replaceWorker(new LocalWorker());
         }
-        if (driverInitialized()) {
-            System.err.println("worker: no request from the coordinator for " + lease.toSeconds()
-                    + " s: stopping the load and resetting");
-            reset();
-        }
+        System.err.println("worker: no request from the coordinator for " + lease.length().toSeconds()
+                + " s: stopping the load and resetting");
+        old.close();
     }
 
     /** The worker of the current run; requests call it outside this object's lock. */
@@ -63,18 +67,33 @@ public final class WorkerHost implements AutoCloseable {
         return worker;
     }
 
-    /** Discards any previous run's worker, then sets up the driver on a fresh one. */
-    public void initializeDriver(DriverSetup setup) throws IOException, InterruptedException {
-        LocalWorker fresh = resetTo(new LocalWorker());
-        try {
-            fresh.initializeDriver(setup);
-        } catch (IOException | InterruptedException | RuntimeException e) {
-            // a failed setup leaves nothing behind: the next request finds an empty worker
-            reset();
-            throw e;
-        }
-        synchronized (this) {
-            driverInitialized = worker == fresh;
+    /**
+     * Claims the worker for {@code run} (refused at once while another run holds it), then, one setup
+     * at a time, discards what the run set up before and sets up the driver on a fresh worker.
+     */
+    public void initializeDriver(String run, DriverSetup setup) throws IOException, InterruptedException {
+        lease.claim(run);
+        synchronized (setupLock) {
+            LocalWorker fresh = new LocalWorker();
+            LocalWorker old;
+            synchronized (this) {
+                if (closed) {
+                    throw new IllegalStateException("worker shutting down");
+                }
+                lease.check(run); // the lease may have ended while this setup waited for an earlier one
+                old = replaceWorker(fresh);
+            }
+            old.close();
+            try {
+                fresh.initializeDriver(setup);
+            } catch (IOException | InterruptedException | RuntimeException e) {
+                // a failed setup leaves nothing behind: the next request finds an empty worker
+                discard(fresh);
+                throw e;
+            }
+            synchronized (this) {
+                driverInitialized = worker == fresh;
+            }
         }
     }
 
@@ -103,26 +122,57 @@ public final class WorkerHost implements AutoCloseable {
         return driverInitialized;
     }
 
-    /** Stops the load, closes the driver and starts over with an empty worker. */
-    public void reset() {
-        resetTo(new LocalWorker());
-    }
-
-    private LocalWorker resetTo(LocalWorker fresh) {
+    /**
+     * The coordinator of {@code run} is done: stops the load, closes the driver and frees the worker.
+     * Nothing to do when no run holds it.
+     *
+     * @throws RunLease.NotOwner when another run holds it
+     */
+    public void release(String run) {
         LocalWorker old;
         synchronized (this) {
-            old = worker;
-            worker = fresh;
-            driverInitialized = false;
-            loadRunning = false;
+            if (!lease.end(run, "closed by its coordinator")) {
+                return;
+            }
+            old = replaceWorker(new LocalWorker());
         }
         old.close();
-        return fresh;
+    }
+
+    /** Ends the run the worker serves, if any, and starts over with an empty worker. */
+    public void reset(String why) {
+        LocalWorker old;
+        synchronized (this) {
+            lease.endAny(why);
+            old = replaceWorker(new LocalWorker());
+        }
+        old.close();
+    }
+
+    private void discard(LocalWorker failed) {
+        synchronized (this) {
+            if (worker == failed) {
+                replaceWorker(new LocalWorker());
+            }
+        }
+        failed.close();
+    }
+
+    /** Swaps in {@code fresh}; the caller closes the returned worker outside this object's lock. */
+    private LocalWorker replaceWorker(LocalWorker fresh) {
+        LocalWorker old = worker;
+        worker = fresh;
+        driverInitialized = false;
+        loadRunning = false;
+        return old;
     }
 
     @Override
     public void close() {
         leaseCheck.shutdownNow();
-        reset();
+        synchronized (this) {
+            closed = true;
+        }
+        reset("the worker shut down");
     }
 }

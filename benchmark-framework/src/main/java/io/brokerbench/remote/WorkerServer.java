@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import io.brokerbench.config.ConfigException;
 import io.brokerbench.delivery.ConsumerDelivery;
 import io.brokerbench.remote.RequestBody.BadRequest;
+import io.brokerbench.remote.RunLease.NotOwner;
 import io.brokerbench.remote.WireMessages.CreateConsumers;
 import io.brokerbench.remote.WireMessages.Info;
 import io.brokerbench.remote.WireMessages.Ping;
@@ -16,23 +17,40 @@ import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.worker.LoadPlan;
 import io.brokerbench.worker.ProducerSpec;
 import io.javalin.Javalin;
+import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import io.javalin.http.HttpResponseException;
+import io.javalin.http.NotFoundResponse;
 import io.openmessaging.benchmark.driver.BenchmarkDriver.TopicInfo;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import org.eclipse.jetty.http.BadMessageException;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.ServerConnector;
 
 /**
  * A worker's HTTP API: one endpoint per {@link io.brokerbench.worker.Worker} method under
  * {@code /v1/}, JSON in and out, driving the process's {@link WorkerHost}. With a token, a request
- * without it is refused (401) before its body is read; every refusal or failure is a one-line JSON
- * {@code {"error": ...}}. Prometheus metrics are served on a separate stats port.
+ * without it is refused (401) before its body is read; a call of a run that does not hold the worker
+ * ({@link RunLease}) is refused (409) before its body is read; a known endpoint asked with another
+ * method is refused (405, with {@code Allow}); every refusal or failure is a one-line JSON
+ * {@code {"error": ...}}. One client's connections and slow bodies are bounded ({@link ServerLimits}).
+ * Prometheus metrics are served on a separate stats port.
  */
 public final class WorkerServer implements AutoCloseable {
 
     private static final String JSON = "application/json";
+    /** Endpoints any coordinator may call: the handshake, and ping (clock, and whom the worker serves). */
+    private static final Set<String> OPEN = Set.of(WireProtocol.PREFIX + "/info", WireProtocol.PREFIX + "/ping");
+    /** Endpoints that check the run themselves: initialize-driver claims the worker, close frees it. */
+    private static final Set<String> CLAIMING = Set.of(WireProtocol.PREFIX + "/initialize-driver",
+            WireProtocol.PREFIX + "/close");
 
     private final BearerToken token;
     private final WorkerHost host;
@@ -41,21 +59,29 @@ public final class WorkerServer implements AutoCloseable {
     private final Javalin stats;
 
     public WorkerServer(String bind, int port, int statsPort, String token, Duration lease) {
+        this(bind, port, statsPort, token, lease, ServerLimits.defaults());
+    }
+
+    public WorkerServer(String bind, int port, int statsPort, String token, Duration lease, ServerLimits limits) {
         this.token = BearerToken.of(token);
         this.metrics = new WorkerMetrics();
         this.host = new WorkerHost(lease, metrics);
-        this.api = Javalin.create(config -> config.showJavalinBanner = false);
+        Map<String, Set<String>> apiMethods = new ConcurrentHashMap<>();
+        this.api = Javalin.create(config -> configure(config, bind, port, limits, apiMethods));
         routes();
-        this.stats = statsPort < 0 ? null : Javalin.create(config -> config.showJavalinBanner = false);
+        errorsAsJson(api, apiMethods);
+        Map<String, Set<String>> statsMethods = new ConcurrentHashMap<>();
+        this.stats = statsPort < 0 ? null
+                : Javalin.create(config -> configure(config, bind, statsPort, limits, statsMethods));
         if (stats != null) {
             stats.before(this::authenticate);
             stats.get("/metrics", ctx -> ctx.contentType(metrics.contentType()).result(metrics.scrape()));
-            errorsAsJson(stats);
+            errorsAsJson(stats, statsMethods);
         }
         try {
-            api.start(bind, port);
+            api.start();
             if (stats != null) {
-                stats.start(bind, statsPort);
+                stats.start();
             }
         } catch (RuntimeException e) {
             close();
@@ -75,16 +101,41 @@ public final class WorkerServer implements AutoCloseable {
         return host;
     }
 
+    /**
+     * One connector with the limits, and a record of each path's methods (for 405's {@code Allow}).
+     * The limits hold before any handler runs, so they bound clients without the token too.
+     */
+    private static void configure(JavalinConfig config, String bind, int port, ServerLimits limits,
+            Map<String, Set<String>> methods) {
+        config.showJavalinBanner = false;
+        config.events.handlerAdded(handler -> {
+            if (handler.getHttpMethod().isHttpMethod()) {
+                methods.computeIfAbsent(handler.getPath(), path -> new TreeSet<>()).add(handler.getHttpMethod().name());
+            }
+        });
+        config.jetty.modifyHttpConfiguration(http -> http.setMinRequestDataRate(limits.minRequestBytesPerSecond()));
+        config.jetty.addConnector((server, http) -> {
+            ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
+            connector.setHost(bind);
+            connector.setPort(port);
+            connector.setIdleTimeout(limits.idleTimeout().toMillis());
+            connector.addBean(new ClientConnectionLimit(limits.connectionsPerClient()));
+            return connector;
+        });
+    }
+
     private void routes() {
         String v = WireProtocol.PREFIX;
         api.before(v + "/*", this::authenticate);
         api.before(v + "/*", this::checkProtocol);
-        api.before(v + "/*", ctx -> host.renewLease());
+        api.beforeMatched(v + "/*", this::checkRun);
         api.get(v + "/info", ctx -> reply(ctx, new Info(WireProtocol.VERSION, WireProtocol.buildVersion(), "worker")));
-        api.get(v + "/ping", ctx -> reply(ctx,
-                new Ping(WallClock.nowEpochMicros(), host.loadRunning(), host.driverInitialized())));
+        api.get(v + "/ping", ctx -> reply(ctx, new Ping(WallClock.nowEpochMicros(), host.loadRunning(),
+                host.driverInitialized(), host.lease().renew(ctx.header(WireProtocol.RUN_HEADER)))));
         api.post(v + "/initialize-driver", ctx -> {
-            host.initializeDriver(body(ctx, DriverSetup.class));
+            DriverSetup setup = body(ctx, DriverSetup.class);
+            setup.fileName(); // refuses a sourceFile that is no file name before the worker is touched
+            host.initializeDriver(run(ctx), setup);
             done(ctx);
         });
         api.get(v + "/topic-name-prefix", ctx -> reply(ctx, new Prefix(host.current().topicNamePrefix())));
@@ -132,8 +183,10 @@ public final class WorkerServer implements AutoCloseable {
             List<ConsumerDelivery> deliveries = host.current().consumerDeliveries();
             reply(ctx, deliveries);
         });
-        api.post(v + "/close", action(host::reset));
-        errorsAsJson(api);
+        api.post(v + "/close", ctx -> {
+            host.release(run(ctx));
+            done(ctx);
+        });
     }
 
     private void authenticate(Context ctx) {
@@ -152,6 +205,34 @@ public final class WorkerServer implements AutoCloseable {
                     : "'" + version + "'") + ", this worker (brokerbench " + WireProtocol.buildVersion() + ") speaks "
                     + WireProtocol.VERSION);
         }
+    }
+
+    /**
+     * Every call but the open ones names its run, and only the run holding the worker gets past here
+     * (renewing its lease); the claiming endpoints decide for themselves.
+     */
+    private void checkRun(Context ctx) {
+        String endpoint = ctx.endpointHandlerPath();
+        if (OPEN.contains(endpoint)) {
+            return;
+        }
+        String run = run(ctx);
+        if (!CLAIMING.contains(endpoint)) {
+            host.lease().check(run);
+        }
+    }
+
+    private static String run(Context ctx) {
+        String run = ctx.header(WireProtocol.RUN_HEADER);
+        if (run == null) {
+            throw new BadRequest(400, "missing header " + WireProtocol.RUN_HEADER + ": every call but info and ping"
+                    + " names the coordinator's run");
+        }
+        if (!RunLease.validId(run)) {
+            throw new BadRequest(400, "header " + WireProtocol.RUN_HEADER + ": expected 1-64 characters of"
+                    + " A-Z a-z 0-9 . _ -");
+        }
+        return run;
     }
 
     private static Handler action(Runnable action) {
@@ -177,13 +258,29 @@ public final class WorkerServer implements AutoCloseable {
         ctx.status(204);
     }
 
-    private static void errorsAsJson(Javalin app) {
+    private static void errorsAsJson(Javalin app, Map<String, Set<String>> methods) {
         app.exception(BadRequest.class, (e, ctx) -> error(ctx, e.status(), e.getMessage()));
+        app.exception(NotOwner.class, (e, ctx) -> {
+            ctx.header(WireProtocol.NOT_OWNER_HEADER, e.serving().name());
+            error(ctx, 409, e.getMessage());
+        });
+        // Jetty's refusal of a request body that arrives too slowly (408)
+        app.exception(BadMessageException.class, (e, ctx) -> error(ctx, e.getCode(), e.getReason()));
         app.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(), e.getMessage()));
         app.exception(ConfigException.class, (e, ctx) -> error(ctx, 400, e.getMessage()));
         app.exception(IllegalStateException.class, (e, ctx) -> error(ctx, 409, e.getMessage()));
         app.exception(DriverException.class, (e, ctx) -> error(ctx, 500, e.getMessage()));
         app.exception(Exception.class, (e, ctx) -> error(ctx, 500, DriverException.describe(e)));
+        app.exception(NotFoundResponse.class, (e, ctx) -> {
+            Set<String> allowed = methods.get(ctx.path());
+            if (allowed == null) {
+                error(ctx, 404, "no endpoint " + ctx.method() + " " + ctx.path());
+            } else {
+                ctx.header("Allow", String.join(", ", allowed));
+                error(ctx, 405, "method " + ctx.method() + " not allowed on " + ctx.path() + " (allowed: "
+                        + String.join(", ", allowed) + ")");
+            }
+        });
         app.error(404, ctx -> {
             String type = ctx.res().getContentType();
             if (type == null || !type.startsWith(JSON)) {

@@ -16,7 +16,8 @@ import java.util.concurrent.TimeUnit;
  * cannot delay the others. A worker with no successful ping for {@link #DEAD_AFTER} is declared
  * lost, which ends the run: a worker that dies or hangs is noticed within DEAD_AFTER plus one ping
  * period plus one ping timeout (5 s), whatever the coordinator is doing. The pings also renew the
- * workers' leases.
+ * workers' leases, and a worker that answers that it no longer serves the run is lost at once
+ * ({@link HttpWorker#ping}).
  */
 public final class WorkerWatchdog implements AutoCloseable {
 

@@ -57,7 +57,9 @@ public final class LocalWorker implements Worker {
     private final NanoClock clock;
     private final int loadThreadLimit;
     private BenchmarkDriver driver;
-    private Path driverFile;
+    /** The directory this worker created for its copy of the driver file: the only one it deletes. */
+    private Path scratch;
+    private boolean closed;
     private MeasurementPlan measurement;
     private final List<PacedProducerSlot> producers = new ArrayList<>();
     private final List<ConsumerSlot> consumers = new ArrayList<>();
@@ -84,22 +86,36 @@ public final class LocalWorker implements Worker {
 
     @Override
     public synchronized void initializeDriver(DriverSetup setup) throws IOException, InterruptedException {
+        if (closed) {
+            throw new IllegalStateException("worker closed");
+        }
         if (driver != null) {
             throw new IllegalStateException("driver already initialized");
         }
-        // the driver's own messages name its file: keep the user's file name, in a scratch directory
-        Path scratch = Files.createTempDirectory("brokerbench-driver-");
-        driverFile = scratch.resolve(Path.of(setup.sourceFile()).getFileName().toString());
-        Files.writeString(driverFile, setup.yaml(), StandardCharsets.UTF_8);
+        String fileName = setup.fileName();
         BenchmarkDriver created = DriverClassResolver.instantiate(setup.driverClass(), setup.sourceFile());
+        Path directory = null;
+        boolean initialized = false;
         try {
-            created.initialize(driverFile.toFile(), NullStatsLogger.INSTANCE);
+            // the driver's own messages name its file: keep the user's file name, in a scratch directory
+            directory = Files.createTempDirectory("brokerbench-driver-");
+            Path file = Files.writeString(directory.resolve(fileName), setup.yaml(), StandardCharsets.UTF_8);
+            created.initialize(file.toFile(), NullStatsLogger.INSTANCE);
+            initialized = true;
         } catch (RuntimeException e) {
-            closeQuietly(created);
             throw new DriverException(setup.sourceFile() + ": driver " + setup.name() + " failed to initialize: "
                     + DriverException.describe(e), e);
+        } finally {
+            if (!initialized) {
+                // a driver that failed half-way may already hold clients and threads (Kafka's admin client does)
+                closeQuietly(created);
+                if (directory != null) {
+                    ScratchDirectory.deleteRecursively(directory);
+                }
+            }
         }
         driver = created;
+        scratch = directory;
     }
 
     @Override
@@ -299,8 +315,10 @@ public final class LocalWorker implements Worker {
         return deliveries;
     }
 
+    /** Stops the load, closes what the driver created and the driver; a closed worker sets up nothing again. */
     @Override
     public synchronized void close() {
+        closed = true;
         try {
             stopLoad();
         } catch (InterruptedException e) {
@@ -314,8 +332,9 @@ public final class LocalWorker implements Worker {
             closeQuietly(driver);
             driver = null;
         }
-        if (driverFile != null) {
-            ScratchDirectory.deleteRecursively(driverFile.getParent());
+        if (scratch != null) {
+            ScratchDirectory.deleteRecursively(scratch);
+            scratch = null;
         }
     }
 

@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerbench.remote.WireProtocol;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,6 +67,33 @@ class WorkerFailureIT {
     }
 
     @Test
+    void aSecondCoordinatorIsRefusedAndTheFirstRunCompletesUndisturbed(@TempDir Path dir) throws Exception {
+        try (WorkerProcess worker = WorkerProcess.start()) {
+            List<String> urls = List.of(worker.url().toString());
+            Path firstDir = Files.createDirectories(dir.resolve("first"));
+            Coordinator first = new Coordinator(firstDir.resolve("result.json"));
+            CompletableFuture<Integer> firstRun = first.start(urls, "--drivers",
+                    Workloads.inMemoryDriver(firstDir).toString(), Workloads.write(firstDir, 1, 1, 1, 10).toString());
+            first.awaitMeasuring();
+
+            Path secondDir = Files.createDirectories(dir.resolve("second"));
+            Coordinator second = new Coordinator(secondDir.resolve("result.json"));
+            int secondExit = second.start(urls, "--drivers", Workloads.inMemoryDriver(secondDir).toString(),
+                    Workloads.write(secondDir, 1, 1, 1, 2).toString()).get(2, TimeUnit.MINUTES);
+            assertEquals(1, secondExit, second.console());
+            String refusal = second.result().get("incompleteReason").asText();
+            assertTrue(refusal.contains("worker busy: serving run "), refusal);
+            assertFalse(refusal.contains("\n"), refusal);
+
+            assertEquals(0, firstRun.get(2, TimeUnit.MINUTES), first.console());
+            JsonNode result = first.result();
+            assertTrue(result.get("complete").asBoolean(), result.get("incompleteReason").asText());
+            assertEquals(result.get("messages").get("sent").asLong(), result.get("messages").get("received").asLong());
+            assertTrue(result.get("measured").get("messagesSent").asLong() > 0);
+        }
+    }
+
+    @Test
     void workerWhoseCoordinatorFellSilentStopsItsLoadWhenTheLeaseEnds(@TempDir Path dir) throws Exception {
         try (WorkerProcess worker = WorkerProcess.start()) {
             post(worker, "/v1/initialize-driver", "{\"name\":\"InMemory\",\"driverClass\":"
@@ -89,7 +118,9 @@ class WorkerFailureIT {
 
     private static void post(WorkerProcess worker, String path, String body) throws Exception {
         HttpRequest request = HttpRequest.newBuilder(URI.create(worker.url() + path))
-                .header("Authorization", "Bearer " + WorkerProcess.TOKEN).header("X-Brokerbench-Protocol", "1")
+                .header("Authorization", "Bearer " + WorkerProcess.TOKEN)
+                .header(WireProtocol.VERSION_HEADER, String.valueOf(WireProtocol.VERSION))
+                .header(WireProtocol.RUN_HEADER, "it-run")
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build();
         HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
         assertEquals(204, response.statusCode(), path + ": " + response.body());

@@ -1,6 +1,7 @@
 package io.brokerbench.it;
 
 import io.brokerbench.localbroker.FreePorts;
+import io.brokerbench.remote.WireProtocol;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -98,7 +99,8 @@ final class WorkerProcess implements AutoCloseable {
 
     private static String get(URI uri) throws IOException, InterruptedException {
         HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10))
-                .header("Authorization", "Bearer " + TOKEN).header("X-Brokerbench-Protocol", "1").GET().build();
+                .header("Authorization", "Bearer " + TOKEN)
+                .header(WireProtocol.VERSION_HEADER, String.valueOf(WireProtocol.VERSION)).GET().build();
         HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {
             throw new IOException(uri + ": HTTP " + response.statusCode() + " " + response.body());
