@@ -92,10 +92,11 @@ public final class LocalWorker implements Worker {
         BenchmarkDriver created = DriverClassResolver.instantiate(setup.driverClass(), setup.sourceFile());
         try {
             created.initialize(driverFile.toFile(), NullStatsLogger.INSTANCE);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | IOException e) {
+            // the driver read the scratch copy, so its message names that: show the user's file instead
             closeQuietly(created);
             throw new DriverException(setup.sourceFile() + ": driver " + setup.name() + " failed to initialize: "
-                    + DriverException.describe(e), e);
+                    + DriverException.describe(e).replace(driverFile.toString(), setup.sourceFile()), e);
         }
         driver = created;
     }
