@@ -3,7 +3,6 @@ package io.brokerbench.cli;
 import io.brokerbench.config.ConfigException;
 import io.brokerbench.config.DriverConfigCheck;
 import io.brokerbench.config.DriverFile;
-import io.brokerbench.delivery.SubscriptionVerdict;
 import io.brokerbench.lifecycle.ShutdownSequence;
 import io.brokerbench.report.ConsoleReporter;
 import io.brokerbench.report.html.HtmlReport;
@@ -42,15 +41,17 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code bin/benchmark}: OMB's command line, plus validation and the local-broker default. */
 @Command(name = "benchmark", mixinStandardHelpOptions = true, sortOptions = false,
         versionProvider = VersionProvider.class,
         description = {"Runs OMB-format workloads against message brokers and writes one JSON result per workload × driver.",
-            "Exit codes: 0 ok, 1 a run failed (partial result written), 2 bad input, 3 messages lost/duplicated/reordered,"
-                + " 130 interrupted (result written, marked incomplete)."})
+            "Exit codes: 0 ok, 1 a run failed (partial result written) or a result file could not be written,"
+                + " 2 bad input, 3 messages lost/duplicated/reordered, 130 interrupted (result written, marked incomplete)."})
 public final class BenchmarkCli implements Callable<Integer> {
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd-HH-mm-ss");
@@ -90,7 +91,8 @@ public final class BenchmarkCli implements Callable<Integer> {
             description = "Summarise the result JSON files in DIR as DIR/results.csv and exit (OMB's flag).")
     Path csvDirectory;
 
-    @Option(names = "--validate", description = "Check the workload and driver files and exit without running.")
+    @Option(names = "--validate",
+            description = "Check the workload and driver files and that --output can take the results, then exit without running.")
     boolean validateOnly;
 
     @Option(names = "--readiness-timeout", paramLabel = "SECONDS", defaultValue = "60",
@@ -99,6 +101,9 @@ public final class BenchmarkCli implements Callable<Integer> {
 
     @Parameters(paramLabel = "WORKLOAD", description = "Workload YAML files.")
     List<Path> workloads = new ArrayList<>();
+
+    @Spec
+    CommandSpec spec;
 
     private final PrintStream out;
 
@@ -134,13 +139,11 @@ public final class BenchmarkCli implements Callable<Integer> {
         }
         List<URI> workerUrls = workerUrls();
         WorkAssignment.Layout layout = layout();
+        OutputCheck.check(output, loadedWorkloads.size() * loadedDrivers.size());
         if (validateOnly) {
             workloads.forEach(w -> out.println("valid workload: " + w));
             drivers.forEach(d -> out.println("valid driver:   " + d));
             return ExitCode.OK;
-        }
-        if (output != null && loadedWorkloads.size() * loadedDrivers.size() > 1 && !Files.isDirectory(output)) {
-            throw new ConfigException("option '--output' = '" + output + "': several runs need a directory, not a file");
         }
         return runAll(loadedWorkloads, loadedDrivers, new Distribution(workerUrls, layout));
     }
@@ -240,9 +243,9 @@ public final class BenchmarkCli implements Callable<Integer> {
         RemoteWorkers remote = distribution.urls().isEmpty() ? null
                 : RemoteWorkers.connect(distribution.urls(), workerToken, control, message -> out.println("  " + message));
         List<Worker> runWorkers = remote == null ? List.of(new LocalWorker()) : remote.workers();
+        WritingListener writer = new WritingListener(new ConsoleReporter(out), target, remote);
         BenchmarkRun run = new BenchmarkRun(record, Payloads.of(workload), runWorkers, distribution.layout(),
-                extraConsumers, options, control, new WritingListener(new ConsoleReporter(out), target, remote),
-                NanoClock.SYSTEM);
+                extraConsumers, options, control, writer, NanoClock.SYSTEM);
         if (remote != null) {
             remote.watch(record);
         }
@@ -254,13 +257,14 @@ public final class BenchmarkCli implements Callable<Integer> {
                 remote.stopWatching();
             }
         }
+        int written = writer.failed() ? ExitCode.RUN_FAILED : ExitCode.OK;
         if (control.interruptedBySignal()) {
             return ExitCode.INTERRUPTED;
         }
         if (!result.complete()) {
             return ExitCode.RUN_FAILED;
         }
-        return result.deliveredCleanly() ? ExitCode.OK : ExitCode.DELIVERY_FAILED;
+        return Math.max(written, result.deliveredCleanly() ? ExitCode.OK : ExitCode.DELIVERY_FAILED);
     }
 
     private Path resultPath(Workload workload, DriverFile driver) {
@@ -280,6 +284,7 @@ public final class BenchmarkCli implements Callable<Integer> {
         private final ConsoleReporter console;
         private final Path target;
         private final RemoteWorkers remote;
+        private boolean failed;
 
         WritingListener(ConsoleReporter console, Path target, RemoteWorkers remote) {
             this.console = console;
@@ -307,13 +312,32 @@ public final class BenchmarkCli implements Callable<Integer> {
                 });
             }
             console.finished(record);
+            Path result = target.toAbsolutePath();
             try {
-                new ResultWriter().write(record, target);
-                out.println("  result: " + target.toAbsolutePath());
-                out.println("  report: " + HtmlReport.writeFor(target).toAbsolutePath());
+                new ResultWriter().write(record, result);
             } catch (IOException e) {
-                out.println("error: could not write result " + target + ": " + e.getMessage());
+                fail("could not write result " + result + ": " + IoFailure.describe(e, result));
+                return;
             }
+            out.println("  result: " + result);
+            Path report = HtmlReport.pathFor(result);
+            try {
+                HtmlReport.writeFor(result);
+                out.println("  report: " + report);
+            } catch (IOException e) {
+                fail("could not write report " + report + ": " + IoFailure.describe(e, report)
+                        + " (the result " + result + " was written)");
+            }
+        }
+
+        private void fail(String message) {
+            failed = true;
+            spec.commandLine().getErr().println("error: " + message);
+        }
+
+        /** Whether a result or report file could not be written: the run did not deliver what it promised. */
+        boolean failed() {
+            return failed;
         }
     }
 }

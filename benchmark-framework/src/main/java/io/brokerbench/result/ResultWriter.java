@@ -8,10 +8,13 @@ import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * Writes result files atomically: to a temporary file beside the target, forced to disk, then
@@ -28,8 +31,13 @@ public final class ResultWriter {
 
     public static void writeAtomically(Path target, byte[] content) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path temp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
+        try {
+            Files.createDirectories(dir);
+        } catch (FileAlreadyExistsException e) {
+            // thrown when the directory, or one above it, is a file: say that, not "already exists"
+            throw new NotDirectoryException(e.getFile());
+        }
+        Path temp = createTempFile(dir, "." + target.getFileName());
         try {
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
                     OutputStream out = Channels.newOutputStream(channel)) {
@@ -45,5 +53,18 @@ public final class ResultWriter {
         } finally {
             Files.deleteIfExists(temp);
         }
+    }
+
+    /**
+     * A temporary file that becomes a result file as readable as any other the user creates:
+     * {@link Files#createTempFile} alone makes it owner-only (0600), and the rename keeps that.
+     */
+    private static Path createTempFile(Path dir, String prefix) throws IOException {
+        if (!dir.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            return Files.createTempFile(dir, prefix, ".tmp");
+        }
+        // 0666 minus the umask, as for any file created without asking for particular permissions
+        return Files.createTempFile(dir, prefix, ".tmp",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-rw-rw-")));
     }
 }

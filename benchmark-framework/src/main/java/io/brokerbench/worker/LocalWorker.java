@@ -95,16 +95,19 @@ public final class LocalWorker implements Worker {
         String fileName = setup.fileName();
         BenchmarkDriver created = DriverClassResolver.instantiate(setup.driverClass(), setup.sourceFile());
         Path directory = null;
+        Path file = null;
         boolean initialized = false;
         try {
             // the driver's own messages name its file: keep the user's file name, in a scratch directory
             directory = Files.createTempDirectory("brokerbench-driver-");
-            Path file = Files.writeString(directory.resolve(fileName), setup.yaml(), StandardCharsets.UTF_8);
+            file = Files.writeString(directory.resolve(fileName), setup.yaml(), StandardCharsets.UTF_8);
             created.initialize(file.toFile(), NullStatsLogger.INSTANCE);
             initialized = true;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | IOException | LinkageError e) {
+            // the driver read the scratch copy, so its message names that: show the user's file instead
+            String reason = DriverException.describe(e);
             throw new DriverException(setup.sourceFile() + ": driver " + setup.name() + " failed to initialize: "
-                    + DriverException.describe(e), e);
+                    + (file == null ? reason : reason.replace(file.toString(), setup.sourceFile())), e);
         } finally {
             if (!initialized) {
                 // a driver that failed half-way may already hold clients and threads (Kafka's admin client does)

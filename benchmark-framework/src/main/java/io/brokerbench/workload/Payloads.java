@@ -53,14 +53,18 @@ public final class Payloads {
         if (workload.payloadPath() == null) {
             throw new ConfigException("workload '" + workload.name() + "': no payload file and no randomized payloads");
         }
+        // the file may have changed since the workload was validated
+        String field = "workload '" + workload.name() + "': field 'payloadFile' = '" + workload.payloadFile() + "': ";
+        if (Files.isDirectory(workload.payloadPath())) {
+            throw new ConfigException(field + workload.payloadPath() + " is a directory, not a file");
+        }
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(workload.payloadPath());
         } catch (IOException e) {
-            throw new ConfigException(workload.payloadPath() + ": cannot read payload file ("
+            throw new ConfigException(field + "cannot read " + workload.payloadPath() + " ("
                     + e.getClass().getSimpleName() + ")");
         }
-        // the file may have changed since the workload was validated
         if (bytes.length != workload.messageSize()) {
             throw new ConfigException(workload.payloadPath() + ": is " + bytes.length
                     + " bytes but the workload's messageSize is " + workload.messageSize());

@@ -207,6 +207,12 @@ public final class WorkloadLoader {
                 return candidate;
             }
         }
+        for (Path candidate : tried) {
+            if (Files.isDirectory(candidate)) {
+                throw ConfigException.field(f.file(), "payloadFile", payloadFile,
+                        candidate + " is a directory, not a file");
+            }
+        }
         String where = tried.size() == 1 ? tried.get(0).toString()
                 : tried.get(0) + " or " + tried.get(1);
         String hint = home == null && !given.isAbsolute() ? " (set -Dbenchmark.home to the project root)" : "";

@@ -42,6 +42,14 @@ class PayloadsTest {
     }
 
     @Test
+    void fileThatBecameADirectorySinceLoadingIsNamedWithItsField() throws IOException {
+        Path payload = Files.createDirectory(dir.resolve("p.data"));
+        Workload w = Workload.builder().name("w").messageSize(10).payloadFile("p.data", payload).build();
+        ConfigException e = assertThrows(ConfigException.class, () -> Payloads.of(w));
+        assertEquals("workload 'w': field 'payloadFile' = 'p.data': " + payload + " is a directory, not a file", e.getMessage());
+    }
+
+    @Test
     void randomizedPoolIsRandomHeadThenZeros() {
         List<byte[]> pool = Payloads.of(randomized(1000, 0.3, 5).build(), 42L);
         assertEquals(5, pool.size());

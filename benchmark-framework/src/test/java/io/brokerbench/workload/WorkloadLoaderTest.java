@@ -202,6 +202,21 @@ class WorkloadLoaderTest {
     }
 
     @Test
+    void payloadFileThatIsADirectoryIsOneLineNamingWorkloadFieldAndValue() throws IOException {
+        Path directory = Files.createDirectories(dir.resolve("payloads"));
+        Path file = write("w.yaml", """
+                topics: 1
+                partitionsPerTopic: 1
+                messageSize: 100
+                payloadFile: payloads
+                producersPerTopic: 1
+                testDurationMinutes: 1
+                """);
+        ConfigException e = assertThrows(ConfigException.class, () -> new WorkloadLoader(Map.of(), dir, null).read(file));
+        assertEquals(file + ": field 'payloadFile' = 'payloads': " + directory + " is a directory, not a file", e.getMessage());
+    }
+
+    @Test
     void ombEnvironmentPlaceholdersAndVariantKeysAreTolerated() throws IOException {
         String yaml = """
                 topics: 10

@@ -30,11 +30,16 @@ public final class HtmlReport {
      * @throws ConfigException if the file is not a result file (one line, naming it)
      */
     public static Path writeFor(Path resultJson) throws IOException {
-        String name = resultJson.getFileName().toString();
-        String base = name.endsWith(".json") ? name.substring(0, name.length() - ".json".length()) : name;
-        Path target = resultJson.resolveSibling(base + ".html");
+        Path target = pathFor(resultJson);
         new HtmlReport().write(List.of(resultJson), target);
         return target;
+    }
+
+    /** Where {@link #writeFor} puts the page of {@code resultJson}: {@code <name>.html} beside it. */
+    public static Path pathFor(Path resultJson) {
+        String name = resultJson.getFileName().toString();
+        String base = name.endsWith(".json") ? name.substring(0, name.length() - ".json".length()) : name;
+        return resultJson.resolveSibling(base + ".html");
     }
 
     /**
