@@ -39,16 +39,23 @@ final class DriverFolderClassLoader extends URLClassLoader {
             List.of("java.", "org.slf4j.", "org.apache.bookkeeper.stats.", "io.brokerbench.");
 
     private final Path folder;
+    private final List<Path> jars;
     private final ClassLoader platform = ClassLoader.getPlatformClassLoader();
 
     DriverFolderClassLoader(Path folder, List<Path> jars, ClassLoader project) {
         super("ext:" + folder.getFileName(), urls(jars), project);
         this.folder = folder;
+        this.jars = List.copyOf(jars);
     }
 
     /** Where the jars are, for messages. */
     Path folder() {
         return folder;
+    }
+
+    /** The folder's jars, in the order they are searched. */
+    List<Path> jars() {
+        return jars;
     }
 
     /** Whether the folder's own jars hold {@code className} (the project's classpath is not searched). */

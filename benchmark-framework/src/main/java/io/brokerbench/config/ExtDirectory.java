@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -69,6 +70,18 @@ public final class ExtDirectory {
     /** The ext/ directory this was read from. */
     public Path dir() {
         return dir;
+    }
+
+    /**
+     * The folder whose jars hold {@code className}, and those jars; empty when the class comes from
+     * the project's classpath.
+     */
+    public Optional<Folder> folderHolding(String className) {
+        return foldersHolding(className).stream().findFirst().map(loader -> new Folder(loader.folder(), loader.jars()));
+    }
+
+    /** A driver folder of ext/ (or ext/ itself, for the jars directly in it) and its jars. */
+    public record Folder(Path path, List<Path> jars) {
     }
 
     /** The loaders of the folders whose own jars hold {@code className}, in folder-name order. */
