@@ -22,5 +22,6 @@ brokerbench_build_if_needed() {
 }
 
 if [ -n "${JAVA_HOME:-}" ]; then JAVA="$JAVA_HOME/bin/java"; else JAVA="java"; fi
-# Jars in ext/ come first: that is where OMB-built driver jars go.
-BENCHMARK_CLASSPATH="$BENCHMARK_HOME/ext/*:$BENCHMARK_LIB/*"
+# Not ext/: the harness loads each driver folder in ext/ with a class loader of its own
+# (docs/omb-compatibility.md), so a driver's libraries cannot replace the project's.
+BENCHMARK_CLASSPATH="$BENCHMARK_LIB/*"

@@ -235,7 +235,7 @@ public final class BenchmarkCli implements Callable<Integer> {
                     + ", which belong to OMB variants this harness does not implement: they have no effect");
         }
         RunRecord record = new RunRecord(workload, workloadFile.toString(), session.setup(), Instant.now());
-        record.environment().putAll(RunEnvironment.describe());
+        record.environment().putAll(RunEnvironment.describe(session.setup().driverClass()));
         record.environment().put("localBroker", session.describeBroker());
         Path target = resultPath(workload, session.file());
         RunOptions options = new RunOptions(Duration.ofSeconds(readinessTimeoutSeconds),

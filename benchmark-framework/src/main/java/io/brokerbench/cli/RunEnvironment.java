@@ -1,11 +1,15 @@
 package io.brokerbench.cli;
 
+import io.brokerbench.config.ExtDirectory;
 import java.io.File;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -21,11 +25,24 @@ final class RunEnvironment {
     private RunEnvironment() {
     }
 
-    static Map<String, Object> describe() {
+    static Map<String, Object> describe(String driverClass) {
+        return describe(driverClass, ExtDirectory.configured());
+    }
+
+    /**
+     * As {@link #describe(String)}. A driver from a folder of {@code ext} runs with that folder's
+     * client libraries where it has them, so their versions are the ones recorded, with the folder.
+     */
+    static Map<String, Object> describe(String driverClass, ExtDirectory ext) {
         Map<String, Object> env = new LinkedHashMap<>();
         String version = RunEnvironment.class.getPackage().getImplementationVersion();
         env.put("frameworkVersion", version == null ? "development build" : version);
-        env.put("clientVersions", clientVersions());
+        Map<String, String> clientVersions = clientVersions(
+                Arrays.stream(System.getProperty("java.class.path", "").split(File.pathSeparator)).map(Path::of).toList());
+        Optional<ExtDirectory.Folder> folder = ext.folderHolding(driverClass);
+        folder.ifPresent(f -> clientVersions.putAll(clientVersions(f.jars())));
+        env.put("clientVersions", clientVersions);
+        folder.ifPresent(f -> env.put("driverFolder", f.path().toString()));
         Map<String, Object> host = new LinkedHashMap<>();
         host.put("hostname", hostname());
         host.put("cores", Runtime.getRuntime().availableProcessors());
@@ -43,10 +60,11 @@ final class RunEnvironment {
         return env;
     }
 
-    private static Map<String, String> clientVersions() {
+    private static Map<String, String> clientVersions(List<Path> jars) {
         Map<String, String> versions = new TreeMap<>();
-        for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
-            Matcher m = JAR.matcher(new File(entry).getName());
+        for (Path jar : jars) {
+            Path name = jar.getFileName();
+            Matcher m = JAR.matcher(name == null ? "" : name.toString());
             if (m.matches() && CLIENT_JARS.contains(m.group(1))) {
                 versions.put(m.group(1), m.group(2));
             }

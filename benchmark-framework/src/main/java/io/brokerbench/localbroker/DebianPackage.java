@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -16,8 +15,6 @@ import java.util.concurrent.TimeUnit;
  * machine needs nothing by hand.
  */
 final class DebianPackage {
-
-    private static final long INSTALL_TIMEOUT_MINUTES = 10;
 
     /** sbin directories are not on every PATH (nats-server lives in /usr/sbin on Debian). */
     private static final List<String> EXTRA_DIRS = List.of("/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin");
@@ -33,8 +30,9 @@ final class DebianPackage {
         }
         System.err.println(binary + " not found: installing Debian package " + pkg + " (first use only) ...");
         Path log = Files.createTempFile("brokerbench-apt-" + pkg + "-", ".log");
-        run(List.of("apt-get", "update", "-qq"), log);
-        run(List.of("apt-get", "install", "-y", "-qq", pkg), log);
+        AptGet apt = AptGet.configured();
+        apt.run(List.of("update", "-qq"), log);
+        apt.run(List.of("install", "-y", "-qq", pkg), log);
         found = find(binary);
         if (found == null) {
             throw new IOException("installed Debian package " + pkg + " but found no " + binary + " (see " + log + ")");
@@ -76,29 +74,5 @@ final class DebianPackage {
             }
         }
         return null;
-    }
-
-    private static void run(List<String> command, Path log) throws IOException, InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-        builder.environment().putAll(Map.of("DEBIAN_FRONTEND", "noninteractive"));
-        Process process;
-        try {
-            process = builder.start();
-        } catch (IOException e) {
-            throw new IOException("cannot run '" + String.join(" ", command) + "': " + e.getMessage()
-                    + " (install the package by hand)", e);
-        }
-        if (!process.waitFor(INSTALL_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
-            process.destroyForcibly();
-            throw new IOException("'" + String.join(" ", command) + "' took over " + INSTALL_TIMEOUT_MINUTES
-                    + " min (see " + log + ")");
-        }
-        if (process.exitValue() != 0) {
-            throw new IOException("'" + String.join(" ", command) + "' failed with code " + process.exitValue()
-                    + " (see " + log + "; installing needs root and a reachable Debian mirror)");
-        }
     }
 }

@@ -28,7 +28,7 @@ final class DriverJar {
     }
 
     static Path build(Path sourceRoot, List<Path> apiClasspath, Path work, Path jar) throws IOException {
-        Path classes = Files.createDirectories(work.resolve("driver-classes"));
+        Path classes = Files.createTempDirectory(work, "classes-");
         compile(sourceRoot, apiClasspath, classes);
         Manifest manifest = new Manifest();
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");

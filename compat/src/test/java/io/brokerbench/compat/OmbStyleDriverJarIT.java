@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
-import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -23,10 +22,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The claim "a driver jar built against OMB's driver API loads and runs here unchanged", tested the
- * way a user meets it: compat/omb-style-driver is compiled against the driver API alone (as OMB
- * drivers are, with 'provided' scope), packed into a jar in an ext/ directory, and the benchmark's
- * command line is started in a fresh JVM with that jar ahead of the benchmark's own classpath, as
- * bin/benchmark does with its ext/ directory.
+ * way a user meets it: compat/omb-style-driver is compiled against the driver API alone, packed into
+ * a jar in a driver folder ext/omb-style/ together with its dependencies as copying them leaves
+ * them: the BookKeeper stats API and an older copy of OMB's driver API
+ * (compat/omb-style-driver/older-driver-api), which the harness must not let replace its own. The
+ * benchmark's command line then runs in a fresh JVM on the benchmark's own classpath, as
+ * bin/benchmark starts it, with that ext/ directory.
  */
 class OmbStyleDriverJarIT {
 
@@ -42,10 +43,14 @@ class OmbStyleDriverJarIT {
         assertThrows(ClassNotFoundException.class, () -> Class.forName(DRIVER_CLASS),
                 "the driver must come from the jar under test, not from this module's classpath");
         Path fixture = Path.of(System.getProperty("omb.style.driver.dir"));
-        Path ext = Files.createDirectories(work.resolve("ext"));
+        Path ext = work.resolve("ext");
+        Path folder = Files.createDirectories(ext.resolve("omb-style"));
         Path jar = DriverJar.build(fixture.resolve("src/main/java"),
                 List.of(locationOf(BenchmarkDriver.class), locationOf(StatsLogger.class)), work,
-                ext.resolve("omb-style-driver.jar"));
+                folder.resolve("omb-style-driver-1.0.jar"));
+        DriverJar.build(fixture.resolve("older-driver-api"), List.of(locationOf(StatsLogger.class)), work,
+                folder.resolve("driver-api-0.0.1.jar"));
+        Files.copy(locationOf(StatsLogger.class), folder.resolve(locationOf(StatsLogger.class).getFileName()));
         try (JarFile built = new JarFile(jar.toFile())) {
             assertTrue(built.stream().noneMatch(e -> e.getName().startsWith("io/")),
                     "the API is provided by the harness, so it must not be in the driver jar");
@@ -73,8 +78,8 @@ class OmbStyleDriverJarIT {
         Path log = work.resolve("benchmark.log");
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
-                "-Dbenchmark.home=" + System.getProperty("benchmark.home"),
-                "-cp", ext + File.separator + "*" + File.pathSeparator + benchmarkRuntimeClasspath(),
+                "-Dbenchmark.home=" + System.getProperty("benchmark.home"), "-Dbenchmark.ext=" + ext,
+                "-cp", benchmarkRuntimeClasspath(),
                 "io.brokerbench.cli.Main", "--drivers", driverYaml.toString(), "-o", result.toString(),
                 workload.toString()));
         Process benchmark = new ProcessBuilder(command).directory(work.toFile())
