@@ -12,6 +12,7 @@ import io.brokerbench.testing.ConfigRejectingDriver;
 import io.brokerbench.testing.TestFiles;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,6 +55,7 @@ class DriverInitializationErrorTest {
         DriverSetup setup = rejectedSetup("io");
         try (WorkerServer server = new WorkerServer("127.0.0.1", 0, 0, "token", Duration.ofMinutes(5))) {
             HttpWorker worker = new HttpWorker(WorkerUrl.parse("http://127.0.0.1:" + server.port()), "token",
+                    UUID.randomUUID().toString(),
                     (lost, at, reason) -> { });
             DriverException e = assertThrows(DriverException.class, () -> worker.initializeDriver(setup));
             assertNamesOnlyTheUsersFile(e.getMessage(), setup);

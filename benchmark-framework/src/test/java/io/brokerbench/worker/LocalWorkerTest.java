@@ -63,7 +63,7 @@ class LocalWorkerTest {
     @Test
     void aDriverWhoseInitializationFailsIsClosedAndItsDirectoryRemoved() {
         try (LocalWorker worker = new LocalWorker()) {
-            IOException failure = assertThrows(IOException.class, () -> worker.initializeDriver(setup(Step.INITIALIZE,
+            DriverException failure = assertThrows(DriverException.class, () -> worker.initializeDriver(setup(Step.INITIALIZE,
                     "leak.yaml")));
             assertTrue(failure.getMessage().contains("cannot reach the broker"), failure.getMessage());
             assertEquals(1, ledger().closed(), "closed at once, not only when the worker is");
