@@ -18,6 +18,9 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class PacedProducer {
 
+    /** Messages due this shortly before a stop may not have had their turn: not counted as unsent. */
+    static final long STOP_GRACE_NANOS = 50_000_000;
+
     private final int id;
     private final String topic;
     private final BenchmarkProducer producer;
@@ -147,12 +150,22 @@ public final class PacedProducer {
     }
 
     /**
-     * What this producer was asked to do and did, once its load thread has stopped: messages due by
-     * the thread's last round, sent, failed, still unacknowledged, and its schedule in epoch time so
-     * the coordinator can tell when each message was meant to go.
+     * What this producer was asked to do and did, once its load thread has stopped: messages due,
+     * sent, failed, still unacknowledged, and its schedule in epoch time so the coordinator can tell
+     * when each message was meant to go.
+     *
+     * <p>Due counts what was due at the load thread's last round, and what was due well before
+     * {@code stopNanos} (when the stop was asked for): a thread blocked inside the driver's
+     * {@code sendAsync} (a client waiting on a dead broker) has no more rounds, but the schedule went
+     * on. Messages due in the last moments before the stop are left out, as they may simply not have
+     * had their turn yet.
      */
-    public ProducerTally tally() {
-        long due = schedule.paced() ? Math.max(sent, schedule.dueBy(lastRoundNanos)) : sent;
+    public ProducerTally tally(long stopNanos) {
+        long due = sent;
+        if (schedule.paced()) {
+            long grace = (long) Math.max(2 * schedule.periodNanos(), STOP_GRACE_NANOS);
+            due = Math.max(due, Math.max(schedule.dueBy(lastRoundNanos), schedule.dueBy(stopNanos - grace)));
+        }
         long firstIntended = schedule.paced() ? WallClock.epochMicros(schedule.intendedOf(0)) : 0;
         long lastSend = lastSendNanos == Long.MIN_VALUE ? 0 : WallClock.epochMicros(lastSendNanos);
         return new ProducerTally(id, topic, due, sent, failed.get(), inFlight(), firstIntended,

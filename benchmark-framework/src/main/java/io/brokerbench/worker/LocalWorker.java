@@ -67,6 +67,8 @@ public final class LocalWorker implements Worker {
     private final List<Thread> loadThreads = new ArrayList<>();
     private final List<PublishLoop> loops = new ArrayList<>();
     private final LatencyHistograms interval = new LatencyHistograms();
+    /** When the load was first asked to stop; the end of every producer's schedule. */
+    private long stopNanos = Long.MIN_VALUE;
     private long sentTotal;
     private long ackedTotal;
 
@@ -240,6 +242,9 @@ public final class LocalWorker implements Worker {
      */
     @Override
     public synchronized void stopLoad() throws InterruptedException {
+        if (stopNanos == Long.MIN_VALUE) {
+            stopNanos = clock.nanoTime();
+        }
         loops.forEach(PublishLoop::stop);
         for (Thread thread : loadThreads) {
             thread.join(STOP_GRACE.toMillis());
@@ -304,7 +309,7 @@ public final class LocalWorker implements Worker {
         List<ProducerTally> tallies = new ArrayList<>(producers.size());
         for (PacedProducerSlot slot : producers) {
             tallies.add(slot.paced == null ? new ProducerTally(slot.spec.id(), slot.spec.topic(), 0, 0, 0, 0, 0, 0, 0)
-                    : slot.paced.tally());
+                    : slot.paced.tally(stopNanos == Long.MIN_VALUE ? clock.nanoTime() : stopNanos));
         }
         return tallies;
     }
