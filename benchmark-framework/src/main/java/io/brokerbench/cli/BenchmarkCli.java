@@ -5,6 +5,7 @@ import io.brokerbench.config.DriverConfigCheck;
 import io.brokerbench.config.DriverFile;
 import io.brokerbench.delivery.SubscriptionVerdict;
 import io.brokerbench.lifecycle.ShutdownSequence;
+import io.brokerbench.logging.ClientLogSummary;
 import io.brokerbench.report.ConsoleReporter;
 import io.brokerbench.report.html.HtmlReport;
 import io.brokerbench.result.CsvExport;
@@ -253,6 +254,7 @@ public final class BenchmarkCli implements Callable<Integer> {
             if (remote != null) {
                 remote.stopWatching();
             }
+            ClientLogSummary.drain().forEach(line -> out.println("  " + line));
         }
         if (control.interruptedBySignal()) {
             return ExitCode.INTERRUPTED;

@@ -1,5 +1,6 @@
 package io.brokerbench.remote;
 
+import io.brokerbench.logging.ClientLogSummary;
 import io.brokerbench.time.NanoClock;
 import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.worker.LoadPlan;
@@ -117,6 +118,7 @@ public final class WorkerHost implements AutoCloseable {
             loadRunning = false;
         }
         old.close();
+        ClientLogSummary.drain().forEach(line -> System.err.println("worker: " + line));
         return fresh;
     }
 
