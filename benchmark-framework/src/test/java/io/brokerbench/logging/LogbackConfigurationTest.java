@@ -66,6 +66,20 @@ class LogbackConfigurationTest {
     }
 
     @Test
+    void theConsoleLevelCanBeRaisedForOneRunWithASystemProperty() throws Exception {
+        System.setProperty("brokerbench.log.level", "INFO");
+        try {
+            LoggerContext verbose = new LoggerContext();
+            JoranConfigurator configurator = new JoranConfigurator();
+            configurator.setContext(verbose);
+            configurator.doConfigure(getClass().getResource("/logback.xml"));
+            assertEquals(Level.INFO, verbose.getLogger(Logger.ROOT_LOGGER_NAME).getLevel());
+        } finally {
+            System.clearProperty("brokerbench.log.level");
+        }
+    }
+
+    @Test
     void theRuntimeLogsThroughLogback() {
         // a second provider on the classpath would make slf4j pick one of them, and perhaps not this one
         assertTrue(LoggerFactory.getILoggerFactory() instanceof LoggerContext, LoggerFactory.getILoggerFactory().getClass()
