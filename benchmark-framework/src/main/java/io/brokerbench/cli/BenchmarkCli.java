@@ -4,6 +4,7 @@ import io.brokerbench.config.ConfigException;
 import io.brokerbench.config.DriverConfigCheck;
 import io.brokerbench.config.DriverFile;
 import io.brokerbench.lifecycle.ShutdownSequence;
+import io.brokerbench.logging.ClientLogSummary;
 import io.brokerbench.report.ConsoleReporter;
 import io.brokerbench.report.html.HtmlReport;
 import io.brokerbench.result.CsvExport;
@@ -256,6 +257,7 @@ public final class BenchmarkCli implements Callable<Integer> {
             if (remote != null) {
                 remote.stopWatching();
             }
+            ClientLogSummary.drain().forEach(line -> out.println("  " + line));
         }
         int written = writer.failed() ? ExitCode.RUN_FAILED : ExitCode.OK;
         if (control.interruptedBySignal()) {

@@ -1,5 +1,6 @@
 package io.brokerbench.remote;
 
+import io.brokerbench.logging.ClientLogSummary;
 import io.brokerbench.time.NanoClock;
 import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.worker.LoadPlan;
@@ -59,7 +60,7 @@ public final class WorkerHost implements AutoCloseable {
         }
         System.err.println("worker: no request from the coordinator for " + lease.length().toSeconds()
                 + " s: stopping the load and resetting");
-        old.close();
+        closeAndSummarise(old);
     }
 
     /** The worker of the current run; requests call it outside this object's lock. */
@@ -136,7 +137,7 @@ public final class WorkerHost implements AutoCloseable {
             }
             old = replaceWorker(new LocalWorker());
         }
-        old.close();
+        closeAndSummarise(old);
     }
 
     /** Ends the run the worker serves, if any, and starts over with an empty worker. */
@@ -146,7 +147,7 @@ public final class WorkerHost implements AutoCloseable {
             lease.endAny(why);
             old = replaceWorker(new LocalWorker());
         }
-        old.close();
+        closeAndSummarise(old);
     }
 
     private void discard(LocalWorker failed) {
@@ -155,7 +156,13 @@ public final class WorkerHost implements AutoCloseable {
                 replaceWorker(new LocalWorker());
             }
         }
-        failed.close();
+        closeAndSummarise(failed);
+    }
+
+    /** Closes a run's worker, then says what its client libraries repeated (one line per kind). */
+    private static void closeAndSummarise(LocalWorker old) {
+        old.close();
+        ClientLogSummary.drain().forEach(line -> System.err.println("worker: " + line));
     }
 
     /** Swaps in {@code fresh}; the caller closes the returned worker outside this object's lock. */

@@ -23,7 +23,9 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
 
     private static final Logger LOG = LoggerFactory.getLogger(KafkaBenchmarkConsumer.class);
     private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
-    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration REBALANCE_COMMIT_TIMEOUT = Duration.ofSeconds(10);
+    /** Beyond the close bound: a poll in progress and a callback handling its records. */
+    private static final Duration JOIN_SLACK = Duration.ofSeconds(5);
 
     private final Consumer<String, byte[]> consumer;
     private final ConsumerCallback callback;
@@ -67,25 +69,31 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
         }
     }
 
+    /** The final commit and the close share one bound: against a dead broker each would wait it out in full. */
     private void closeOnPollThread() {
+        long deadline = System.nanoTime() + KafkaBenchmarkDriver.CLOSE_TIMEOUT.toNanos();
         try {
             if (commitOffsets) {
-                commitOnce();
+                commitOnce(deadline);
             }
         } catch (RuntimeException e) {
             LOG.warn("final offset commit failed: {}", e.toString());
         } finally {
-            consumer.close(CLOSE_TIMEOUT);
+            consumer.close(remaining(deadline));
         }
     }
 
-    private void commitOnce() {
+    private void commitOnce(long deadline) {
         try {
-            consumer.commitSync(CLOSE_TIMEOUT);
+            consumer.commitSync(remaining(deadline));
         } catch (WakeupException wokenBeforeCommit) {
             // close() may wake the consumer while it is not polling; the wakeup is consumed now
-            consumer.commitSync(CLOSE_TIMEOUT);
+            consumer.commitSync(remaining(deadline));
         }
+    }
+
+    private static Duration remaining(long deadline) {
+        return Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
     }
 
     @Override
@@ -95,7 +103,7 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
         }
         running = false;
         consumer.wakeup();
-        pollThread.join(2 * CLOSE_TIMEOUT.toMillis() + 1_000);
+        pollThread.join(KafkaBenchmarkDriver.CLOSE_TIMEOUT.plus(JOIN_SLACK).toMillis());
     }
 
     /**
@@ -108,7 +116,7 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
             if (commitOffsets && !partitions.isEmpty()) {
                 try {
-                    consumer.commitSync(CLOSE_TIMEOUT);
+                    consumer.commitSync(REBALANCE_COMMIT_TIMEOUT);
                 } catch (RuntimeException e) {
                     LOG.warn("offset commit before rebalance failed: {}", e.toString());
                 }

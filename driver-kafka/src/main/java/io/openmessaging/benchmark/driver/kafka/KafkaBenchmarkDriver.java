@@ -54,6 +54,13 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
     /** A reachable cluster answers a metadata request in milliseconds; this only bounds the failure case. */
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(30);
+    /**
+     * How long closing one producer, consumer or admin client may wait for the cluster. Close runs
+     * after the run's drain has already waited for acknowledgements, so what is still unsent then
+     * is only delivered by a live broker; without a bound, closing against a dead one waits out the
+     * client's timeouts (delivery.timeout.ms: 120 s) for each producer.
+     */
+    static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
     private static final Duration VISIBILITY_POLL = Duration.ofMillis(50);
 
     private final List<AutoCloseable> clients = new CopyOnWriteArrayList<>();
@@ -193,6 +200,9 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
         Properties properties = config.producerProperties();
         properties.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         properties.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        // send() blocks the load thread while the topic's metadata is unknown, as after the broker died and the
+        // client re-bootstrapped; Kafka's 60 s default holds up stopping the load (and the run's end) for a minute
+        properties.putIfAbsent(ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.toString(CONNECT_TIMEOUT.toMillis()));
         int perTransaction = messagesPerTransaction();
         if (perTransaction > 0) {
             // each producer needs its own transactional.id, or the broker fences all but the newest
@@ -261,7 +271,7 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
         }
         clients.clear();
         if (admin != null) {
-            admin.close(Duration.ofSeconds(10));
+            admin.close(CLOSE_TIMEOUT);
         }
     }
 

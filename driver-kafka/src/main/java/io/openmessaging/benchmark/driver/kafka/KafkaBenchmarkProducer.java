@@ -2,7 +2,6 @@ package io.openmessaging.benchmark.driver.kafka;
 
 import io.brokerbench.driver.PayloadCopyingProducer;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
-import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.clients.producer.Producer;
@@ -14,8 +13,6 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  * why the framework may reuse the payload array ({@link PayloadCopyingProducer}).
  */
 final class KafkaBenchmarkProducer implements BenchmarkProducer, PayloadCopyingProducer {
-
-    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
     private final Producer<String, byte[]> producer;
     private final String topic;
@@ -45,6 +42,6 @@ final class KafkaBenchmarkProducer implements BenchmarkProducer, PayloadCopyingP
 
     @Override
     public void close() {
-        producer.close(CLOSE_TIMEOUT);
+        producer.close(KafkaBenchmarkDriver.CLOSE_TIMEOUT);
     }
 }

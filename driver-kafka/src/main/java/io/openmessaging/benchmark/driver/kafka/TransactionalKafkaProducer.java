@@ -24,7 +24,6 @@ import org.apache.kafka.common.KafkaException;
 final class TransactionalKafkaProducer implements BenchmarkProducer, PayloadCopyingProducer {
 
     static final Duration IDLE_COMMIT = Duration.ofMillis(100);
-    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
     private final Producer<String, byte[]> producer;
     private final String topic;
@@ -113,9 +112,10 @@ final class TransactionalKafkaProducer implements BenchmarkProducer, PayloadCopy
             }
             closed = true;
             if (open) {
+                // waits at most max.block.ms (the driver bounds it unless the file sets it): commitTransaction takes no timeout
                 commit();
             }
         }
-        producer.close(CLOSE_TIMEOUT);
+        producer.close(KafkaBenchmarkDriver.CLOSE_TIMEOUT);
     }
 }

@@ -1,6 +1,8 @@
 package io.openmessaging.benchmark.driver.pulsar;
 
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.pulsar.client.api.Consumer;
 
 /** One Pulsar consumer; messages reach the callback through the listener set when it subscribed. */
@@ -15,6 +17,10 @@ final class PulsarBenchmarkConsumer implements BenchmarkConsumer {
     @Override
     public void close() throws Exception {
         // closing also flushes acknowledgements still grouped in the client
-        consumer.close();
+        try {
+            consumer.closeAsync().get(PulsarBenchmarkDriver.CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException brokerSilent) {
+            // left to the driver's close, which shuts the client down
+        }
     }
 }

@@ -14,6 +14,7 @@ import io.openmessaging.benchmark.driver.pulsar.config.PulsarDriverConfig;
 import java.io.File;
 import java.io.IOException;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.Set;
@@ -53,6 +54,13 @@ public final class PulsarBenchmarkDriver implements BenchmarkDriver, Configurati
     private static final int CONNECT_CHECK_SECONDS = 15;
     /** Creating many producers and consumers on a busy cluster takes long; still, nothing waits forever. */
     private static final int OPERATION_TIMEOUT_SECONDS = 120;
+    /**
+     * How long closing a producer, a consumer or the client may wait for the broker. Closing asks the
+     * broker and waits for its answer, up to the operation timeout above: two minutes per producer
+     * against a broker that hangs. The run is over by then; what a live broker would still do (take
+     * unsent messages, record acknowledgements) it does well within this.
+     */
+    static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
 
     private PulsarDriverConfig config;
     private PulsarAdmin admin;
@@ -153,12 +161,21 @@ public final class PulsarBenchmarkDriver implements BenchmarkDriver, Configurati
     public void close() throws Exception {
         try {
             if (client != null) {
-                client.close();
+                closeClient();
             }
         } finally {
             if (admin != null) {
                 admin.close();
             }
+        }
+    }
+
+    private void closeClient() throws PulsarClientException, InterruptedException {
+        try {
+            client.closeAsync().get(CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            // releases threads and connections without waiting for the broker; what was pending fails
+            client.shutdown();
         }
     }
 

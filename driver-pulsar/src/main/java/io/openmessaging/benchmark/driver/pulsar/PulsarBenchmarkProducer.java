@@ -3,6 +3,8 @@ package io.openmessaging.benchmark.driver.pulsar;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.pulsar.client.api.Producer;
 import org.apache.pulsar.client.api.TypedMessageBuilder;
 
@@ -27,6 +29,10 @@ final class PulsarBenchmarkProducer implements BenchmarkProducer {
 
     @Override
     public void close() throws Exception {
-        producer.close();
+        try {
+            producer.closeAsync().get(PulsarBenchmarkDriver.CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException brokerSilent) {
+            // left to the driver's close, which shuts the client down and fails what is still pending
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.driver.redis;
 
+import io.brokerbench.driver.support.RetryStreak;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.nio.charset.StandardCharsets;
@@ -27,7 +28,6 @@ import redis.clients.jedis.resps.StreamEntryBinary;
 final class RedisBenchmarkConsumer implements BenchmarkConsumer {
 
     private static final Logger log = LoggerFactory.getLogger(RedisBenchmarkConsumer.class);
-    private static final long RETRY_PAUSE_MS = 500;
 
     private final RedisTopic topic;
     private final byte[] group;
@@ -38,6 +38,8 @@ final class RedisBenchmarkConsumer implements BenchmarkConsumer {
     private final Map<byte[], StreamEntryID> readFrom = new LinkedHashMap<>();
     private final long closeWaitMs;
     private final Thread reader;
+    /** Owned by the reader thread. */
+    private final RetryStreak failures;
     private volatile boolean closed;
     /** Owned by the reader thread; null after a connection broke until the next read borrows one. */
     private Jedis connection;
@@ -55,7 +57,9 @@ final class RedisBenchmarkConsumer implements BenchmarkConsumer {
             // ">": entries never delivered to any member of the group
             readFrom.put(stream, StreamEntryID.XREADGROUP_UNDELIVERED_ENTRY);
         }
-        this.closeWaitMs = config.blockTimeMs + 10_000L;
+        this.closeWaitMs = config.blockTimeMs + RetryStreak.MAX_PAUSE.toMillis() + 10_000L;
+        this.failures = new RetryStreak("redis consumer " + consumerName + " on " + topic.name, log::warn,
+                System::nanoTime);
         this.reader = new Thread(this::readLoop, "redis-consumer-" + subscription + "-" + consumerName);
         reader.setDaemon(true);
         reader.start();
@@ -74,19 +78,18 @@ final class RedisBenchmarkConsumer implements BenchmarkConsumer {
                         deliverAndAck(stream.getKey(), stream.getValue());
                     }
                 }
+                failures.succeeded();
             } catch (RuntimeException e) {
                 // a Redis error or a callback that threw: keep consuming, as a real client would
                 if (closed) {
                     break;
                 }
-                log.warn("redis consumer {} on {}: {}; retrying", new String(consumerName, StandardCharsets.UTF_8),
-                        topic.name, e.getMessage());
                 if (e instanceof JedisConnectionException && connection != null) {
                     connection.close();
                     connection = null;
                 }
                 try {
-                    TimeUnit.MILLISECONDS.sleep(RETRY_PAUSE_MS);
+                    TimeUnit.MILLISECONDS.sleep(failures.failed(e).toMillis());
                 } catch (InterruptedException interrupted) {
                     break;
                 }

@@ -1,6 +1,7 @@
 package io.openmessaging.benchmark.driver.redis;
 
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +33,12 @@ final class RedisBenchmarkProducer implements BenchmarkProducer {
 
     private static final Logger log = LoggerFactory.getLogger(RedisBenchmarkProducer.class);
     private static final long POLL_MS = 100;
+    /**
+     * How long close() lets the sender keep sending what was queued before it. A live server takes
+     * a full queue in well under a second; a dead or hung one would otherwise cost a connect or
+     * socket timeout per batch, for every batch in the queue.
+     */
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
 
     private record Pending(byte[] stream, byte[] payload, CompletableFuture<Void> done) {
     }
@@ -43,6 +50,7 @@ final class RedisBenchmarkProducer implements BenchmarkProducer {
     private final BlockingQueue<Pending> queue;
     private final Thread sender;
     private volatile boolean closed;
+    private volatile long closeDeadlineNanos;
     /** Owned by the sender thread; null after a connection broke until the next batch borrows one. */
     private Jedis connection;
 
@@ -89,8 +97,13 @@ final class RedisBenchmarkProducer implements BenchmarkProducer {
 
     private void sendLoop() {
         List<Pending> batch = new ArrayList<>(batchSize);
-        // after close() the queue is still drained, so messages accepted before close are sent
+        // after close() the queue is still drained, so messages accepted before close are sent, for a while
         while (!closed || !queue.isEmpty()) {
+            if (closed && System.nanoTime() - closeDeadlineNanos > 0) {
+                failQueued(new IllegalStateException("redis producer for " + topic.name + " closed: redis did not take"
+                        + " these messages within " + CLOSE_TIMEOUT.toSeconds() + " s"));
+                break;
+            }
             try {
                 Pending first = queue.poll(POLL_MS, TimeUnit.MILLISECONDS);
                 if (first == null) {
@@ -104,6 +117,16 @@ final class RedisBenchmarkProducer implements BenchmarkProducer {
             } finally {
                 batch.clear();
             }
+        }
+        if (connection != null) {
+            connection.close();
+            connection = null;
+        }
+    }
+
+    private void failQueued(Exception reason) {
+        for (Pending p; (p = queue.poll()) != null; ) {
+            p.done().completeExceptionally(reason);
         }
     }
 
@@ -144,15 +167,17 @@ final class RedisBenchmarkProducer implements BenchmarkProducer {
         if (closed) {
             return; // closed by the benchmark and again by the driver
         }
+        closeDeadlineNanos = System.nanoTime() + CLOSE_TIMEOUT.toNanos();
         closed = true;
-        sender.join();
-        IllegalStateException closing = new IllegalStateException("redis producer for " + topic.name + " closed");
-        for (Pending p; (p = queue.poll()) != null; ) {
-            p.done().completeExceptionally(closing);
+        // beyond the deadline, a batch already on the wire may still wait for its socket timeout: the sender
+        // (a daemon thread) fails it and the rest, and returns its connection, without holding up the close
+        sender.join(CLOSE_TIMEOUT.plusSeconds(1).toMillis());
+        if (sender.isAlive()) {
+            log.warn("redis producer for {}: a batch still awaits redis's reply after {} s; closing without it",
+                    topic.name, CLOSE_TIMEOUT.toSeconds());
+            return;
         }
-        if (connection != null) {
-            connection.close();
-            connection = null;
-        }
+        // offered by a sendAsync racing with close, after the sender's last look at the queue
+        failQueued(new IllegalStateException("redis producer for " + topic.name + " closed"));
     }
 }
