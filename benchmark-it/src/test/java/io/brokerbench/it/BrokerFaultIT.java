@@ -1,5 +1,6 @@
 package io.brokerbench.it;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +13,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -242,12 +244,9 @@ class BrokerFaultIT {
         }
 
         /** No broker process, no scratch directory, no half-written result. */
-        void assertLeftNothingBehind(long brokerPid) throws IOException, InterruptedException {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (ProcessHandle.of(brokerPid).map(ProcessHandle::isAlive).orElse(false) && System.nanoTime() < deadline) {
-                Thread.sleep(100);
-            }
-            assertFalse(ProcessHandle.of(brokerPid).map(ProcessHandle::isAlive).orElse(false), "broker " + brokerPid + " still runs");
+        void assertLeftNothingBehind(long brokerPid) throws IOException {
+            await("broker " + brokerPid + " gone").atMost(Duration.ofSeconds(20))
+                    .until(() -> ProcessHandle.of(brokerPid).map(p -> !p.isAlive()).orElse(true));
             try (Stream<Path> left = Files.list(tmp)) {
                 List<String> names = left.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("brokerbench")).toList();
                 assertEquals(List.of(), names, "scratch directories left in " + tmp);

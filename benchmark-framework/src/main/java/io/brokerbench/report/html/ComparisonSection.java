@@ -60,8 +60,7 @@ final class ComparisonSection {
             numberCell(out, Numbers.latencyMillis(run.aggregated(Metric.PUBLISH_LATENCY, Percentile.P99)));
             Delivery delivery = run.delivery();
             out.append("<td>").append(delivery == null ? "not verified" : delivery.clean() ? "<span class=\"ok-text\">exact</span>"
-                    : "<span class=\"bad-text\">" + delivery.lost() + " lost, " + delivery.duplicated() + " dup., "
-                            + delivery.reordered() + " reord.</span>").append("</td></tr>\n");
+                    : "<span class=\"bad-text\">" + delivery.problems() + "</span>").append("</td></tr>\n");
         }
         return out.append("</table>\n").toString();
     }

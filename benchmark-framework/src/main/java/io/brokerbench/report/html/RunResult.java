@@ -44,11 +44,40 @@ final class RunResult {
         }
     }
 
-    /** Delivery verdict summed over subscriptions. */
-    record Delivery(long sent, long received, long lost, long duplicated, long reordered, long foreign, JsonNode subscriptions) {
+    /**
+     * Delivery verdict summed over subscriptions, and what producers could not deliver (results
+     * written before those counts existed have 0 there).
+     */
+    record Delivery(long sent, long received, long lost, long duplicated, long reordered, long foreign,
+            long sendFailures, long unsent, long unacknowledged, JsonNode subscriptions) {
 
         boolean clean() {
-            return lost == 0 && duplicated == 0 && reordered == 0 && foreign == 0;
+            return lost == 0 && duplicated == 0 && reordered == 0 && foreign == 0 && undelivered() == 0;
+        }
+
+        /** Messages due that failed, were never sent, or never acknowledged. */
+        long undelivered() {
+            return sendFailures + unsent + unacknowledged;
+        }
+
+        /** One line of what went wrong, for a report cell. */
+        String problems() {
+            StringBuilder line = new StringBuilder();
+            line.append(Numbers.count(lost)).append(" lost · ").append(Numbers.count(duplicated))
+                    .append(" duplicated · ").append(Numbers.count(reordered)).append(" reordered");
+            if (foreign > 0) {
+                line.append(" · ").append(Numbers.count(foreign)).append(" foreign");
+            }
+            if (sendFailures > 0) {
+                line.append(" · ").append(Numbers.count(sendFailures)).append(" sends failed");
+            }
+            if (unsent > 0) {
+                line.append(" · ").append(Numbers.count(unsent)).append(" never sent");
+            }
+            if (unacknowledged > 0) {
+                line.append(" · ").append(Numbers.count(unacknowledged)).append(" never acknowledged");
+            }
+            return line.toString();
         }
     }
 
@@ -277,7 +306,9 @@ final class RunResult {
         }
         return new Delivery(messages.path("sent").asLong(), messages.path("received").asLong(),
                 messages.path("lost").asLong(), messages.path("duplicated").asLong(),
-                messages.path("reordered").asLong(), messages.path("foreign").asLong(), messages.path("subscriptions"));
+                messages.path("reordered").asLong(), messages.path("foreign").asLong(),
+                messages.path("sendFailures").asLong(), messages.path("unsent").asLong(),
+                messages.path("unacknowledged").asLong(), messages.path("subscriptions"));
     }
 
     JsonNode node(String field) {

@@ -117,13 +117,7 @@ final class RunSection {
                     "0 lost · 0 duplicated · 0 reordered<br>" + Numbers.count(delivery.received()) + " received of "
                             + Numbers.count(delivery.sent()) + " sent", "ok");
         } else {
-            StringBuilder detail = new StringBuilder();
-            detail.append(Numbers.count(delivery.lost())).append(" lost · ").append(Numbers.count(delivery.duplicated()))
-                    .append(" duplicated · ").append(Numbers.count(delivery.reordered())).append(" reordered");
-            if (delivery.foreign() > 0) {
-                detail.append(" · ").append(Numbers.count(delivery.foreign())).append(" foreign");
-            }
-            tile(out, "Delivery", "&#10007; failed", detail.toString(), "bad");
+            tile(out, "Delivery", "&#10007; failed", delivery.problems(), "bad");
         }
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.brokerbench.cli.ExitCode;
 import io.brokerbench.cli.Main;
 import io.brokerbench.cli.ReportMain;
@@ -125,6 +126,25 @@ class HtmlReportTest {
         assertTrue(legend.group(1).contains("Pulsar · omb-workload"), legend.group(1));
         assertTrue(page.contains("<h2>Comparison</h2>"));
         assertEquals(6 + 2 * 6, count(page, "<svg class=\"plot\""), "6 overlays and each run's 6 charts");
+    }
+
+    @Test
+    void failedSendsAreAFailedVerdictEvenWithNothingLost() throws IOException {
+        // what a run whose broker refused sends writes: no message "lost" (a failed send is not expected)
+        ObjectNode failed = json.deepCopy();
+        ObjectNode messages = (ObjectNode) failed.get("messages");
+        messages.put("lost", 0).put("sendFailures", 59_000).put("unsent", 12).put("unacknowledged", 3);
+        Path file = Files.writeString(dir.resolve("failed.json"), new ObjectMapper().writeValueAsString(failed));
+        Path html = dir.resolve("failed.html");
+
+        int exit = ReportMain.run(new String[] {"-o", html.toString(), file.toString()},
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+
+        assertEquals(ExitCode.OK, exit);
+        String page = Files.readString(html);
+        assertTrue(page.contains("&#10007; failed"), "not a green tick");
+        assertTrue(page.contains("59,000 sends failed · 12 never sent · 3 never acknowledged"), page);
     }
 
     @Test

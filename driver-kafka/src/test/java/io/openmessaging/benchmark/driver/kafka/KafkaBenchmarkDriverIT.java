@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.driver.kafka;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -32,7 +33,6 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.apache.bookkeeper.stats.NullStatsLogger;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -145,7 +145,7 @@ class KafkaBenchmarkDriverIT {
 
         Map<String, byte[]> sent = publish(producer, 300, false);
 
-        awaitUntil(() -> first.count() >= sent.size() && second.count() >= sent.size(), "both subscriptions complete");
+        await("both subscriptions complete").atMost(WAIT).until(() -> first.count() >= sent.size() && second.count() >= sent.size());
         firstConsumer.close();
         secondConsumer.close();
         first.assertExactly(sent);
@@ -164,12 +164,12 @@ class KafkaBenchmarkDriverIT {
             consumers.add(driver.createConsumer(topic, subscription, collector).get());
         }
         // produce only once the group has settled, so that every member owns partitions
-        awaitUntil(() -> everyMemberAssigned(subscription, collectors.size()), "3 members with partitions");
+        await("3 members with partitions").atMost(WAIT).until(() -> everyMemberAssigned(subscription, collectors.size()));
         BenchmarkProducer producer = driver.createProducer(topic).get();
 
         Map<String, byte[]> sent = publish(producer, 600, true);
 
-        awaitUntil(() -> collectors.stream().mapToInt(Collector::count).sum() >= sent.size(), "all messages consumed");
+        await("all messages consumed").atMost(WAIT).until(() -> collectors.stream().mapToInt(Collector::count).sum() >= sent.size());
         for (BenchmarkConsumer consumer : consumers) {
             consumer.close();
         }
@@ -286,16 +286,6 @@ class KafkaBenchmarkDriverIT {
                     && description.members().stream().allMatch(m -> !m.assignment().topicPartitions().isEmpty());
         } catch (Exception notYetKnown) {
             return false;
-        }
-    }
-
-    private static void awaitUntil(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                fail("timed out after " + WAIT.toSeconds() + " s waiting for: " + what);
-            }
-            Thread.sleep(20);
         }
     }
 

@@ -1,9 +1,9 @@
 package io.openmessaging.benchmark.driver.kafka;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.brokerbench.localbroker.LocalBroker;
 import io.brokerbench.localbroker.LocalBrokers;
@@ -22,7 +22,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import org.apache.bookkeeper.stats.NullStatsLogger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -74,7 +73,7 @@ class KafkaDeadBrokerIT {
         BenchmarkConsumer consumer = driver.createConsumer(topic, "sub", received).get();
         BenchmarkProducer producer = driver.createProducer(topic).get();
         send(producer, 50).forEach(CompletableFuture::join);
-        awaitUntil(() -> received.count.get() >= 50, "the consumer received the first 50 messages");
+        await("the consumer received the first 50 messages").atMost(WAIT).until(() -> received.count.get() >= 50);
 
         // frozen first, so that what is sent next is taken by the client but never acknowledged; then killed
         signal("STOP", brokerProcess);
@@ -137,16 +136,6 @@ class KafkaDeadBrokerIT {
     private static void signal(String signal, ProcessHandle process) throws Exception {
         Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).inheritIO().start();
         assertTrue(kill.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS) && kill.exitValue() == 0, "kill -" + signal + " failed");
-    }
-
-    private static void awaitUntil(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                fail("timed out after " + WAIT.toSeconds() + " s waiting for: " + what);
-            }
-            Thread.sleep(20);
-        }
     }
 
     /** Counts what the consumer delivers. */

@@ -1,14 +1,15 @@
 package io.openmessaging.benchmark.driver.kafka;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerbench.localbroker.FreePorts;
+import io.brokerbench.worker.DriverException;
 import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.worker.LocalWorker;
-import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -25,15 +26,13 @@ class KafkaSetupFailureIT {
                 "name: Kafka\ndriverClass: " + KafkaBenchmarkDriver.class.getName()
                         + "\nreplicationFactor: 1\ncommonConfig: |\n  bootstrap.servers=" + nobody + "\n", "kafka.yaml");
         LocalWorker worker = new LocalWorker();
-        IOException failure = assertThrows(IOException.class, () -> worker.initializeDriver(setup));
+        DriverException failure = assertThrows(DriverException.class, () -> worker.initializeDriver(setup));
         assertTrue(failure.getMessage().contains("cannot reach Kafka at bootstrap.servers=" + nobody), failure.getMessage());
+        assertTrue(failure.getMessage().contains("(from kafka.yaml)"), "the user's file, not the scratch copy: "
+                + failure.getMessage());
 
         // the worker itself is not closed: the failed setup alone must have closed the driver
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!adminThreads().isEmpty()) {
-            assertTrue(System.nanoTime() < deadline, "still running 60 s after the failure: " + adminThreads());
-            Thread.sleep(100);
-        }
+        await("no admin client thread left").atMost(Duration.ofSeconds(60)).until(() -> adminThreads().isEmpty());
         worker.close();
     }
 

@@ -1,9 +1,9 @@
 package io.openmessaging.benchmark.driver.redis;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
@@ -25,7 +25,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.bookkeeper.stats.NullStatsLogger;
@@ -107,16 +106,16 @@ class RedisConnectionLossIT {
             sent.add(producer.sendAsync(Optional.empty(), new byte[] {(byte) i}));
         }
         CompletableFuture.allOf(sent.toArray(new CompletableFuture<?>[0])).get(WAIT.toSeconds(), TimeUnit.SECONDS);
-        awaitUntil(() -> received.count() == 10, "the consumer received the first 10 messages");
+        await("the consumer received the first 10 messages").atMost(WAIT).until(() -> received.count() == 10);
 
         redisProcess.destroyForcibly();
         redisProcess.onExit().get(WAIT.toSeconds(), TimeUnit.SECONDS);
-        awaitUntil(() -> !lines().isEmpty(), "the consumer logged the lost connection");
+        await("the consumer logged the lost connection").atMost(WAIT).until(() -> !lines().isEmpty());
         // an outage of some seconds, for the consumer to retry in: the old code logged each retry (twice a second)
         Thread.sleep(3_000);
         restarted = new ProcessBuilder(restartCommand).redirectErrorStream(true).redirectOutput(dir.resolve("restarted-redis.log").toFile()).start();
-        awaitUntil(this::subscriptionRecreated, "redis-server answering again, with the group re-created");
-        awaitUntil(() -> lines().stream().anyMatch(line -> RECOVERED.matcher(line).find()), "the consumer logged its recovery");
+        await("redis-server answering again, with the group re-created").atMost(WAIT).until(this::subscriptionRecreated);
+        await("the consumer logged its recovery").atMost(WAIT).until(() -> lines().stream().anyMatch(line -> RECOVERED.matcher(line).find()));
 
         List<String> lines = lines();
         assertTrue(lines.get(0).matches("redis consumer sub-\\w+ on t: JedisConnectionException.*; retrying every 100 ms"
@@ -145,7 +144,7 @@ class RedisConnectionLossIT {
         assertTimeoutPreemptively(Duration.ofSeconds(20), producer::close);
 
         redisProcess.destroyForcibly();
-        awaitUntil(() -> sent.stream().allMatch(CompletableFuture::isDone), "every send completed");
+        await("every send completed").atMost(WAIT).until(() -> sent.stream().allMatch(CompletableFuture::isDone));
         assertTrue(sent.stream().allMatch(CompletableFuture::isCompletedExceptionally), "a frozen redis took a message?");
     }
 
@@ -190,15 +189,5 @@ class RedisConnectionLossIT {
 
     private String password() {
         return redis.endpoints().get("password");
-    }
-
-    private static void awaitUntil(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                fail("timed out after " + WAIT.toSeconds() + " s waiting for: " + what);
-            }
-            Thread.sleep(20);
-        }
     }
 }
