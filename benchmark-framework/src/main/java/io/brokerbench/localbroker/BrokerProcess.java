@@ -15,7 +15,9 @@ import java.util.function.BooleanSupplier;
 /**
  * One broker OS process: started with its output in a log file, polled until ready, stopped with a
  * grace period, and killed at JVM shutdown if still running (a benchmark interrupted with Ctrl-C or
- * a test JVM that exits must not leave brokers behind) — after any run has written its result.
+ * a test JVM that exits must not leave brokers behind) — after any run has written its result. A
+ * JVM killed with SIGKILL runs no shutdown hook: the kernel kills the broker then ({@link
+ * TetheredProcess}).
  */
 public final class BrokerProcess implements AutoCloseable {
 
@@ -43,7 +45,7 @@ public final class BrokerProcess implements AutoCloseable {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         builder.environment().putAll(environment);
-        return new BrokerProcess(name, builder.start(), log);
+        return new BrokerProcess(name, TetheredProcess.start(builder), log);
     }
 
     /** The {@code java} of the JVM running the benchmark, for brokers that are JVMs themselves. */

@@ -115,12 +115,11 @@ public final class KafkaLauncher implements LocalBrokerLauncher {
         List<String> command = new ArrayList<>(javaPrefix);
         command.addAll(List.of("kafka.tools.StorageTool", "format", "-t", newClusterId(), "-c", config.toString()));
         Path log = runDir.resolve("format.log");
-        Process format = new ProcessBuilder(command)
+        Process format = TetheredProcess.start(new ProcessBuilder(command)
                 .directory(runDir.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .start();
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))));
         if (!format.waitFor(FORMAT_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
             format.destroyForcibly();
             throw new IOException("formatting Kafka storage took over " + FORMAT_TIMEOUT.toSeconds() + " s; see " + log);

@@ -1,6 +1,7 @@
 package io.brokerbench.localbroker;
 
 import io.brokerbench.config.ConfigException;
+import io.brokerbench.lifecycle.ScratchJanitor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -29,11 +30,21 @@ public final class LocalBrokers {
         return String.join(", ", LAUNCHERS.keySet());
     }
 
-    /** Starts a broker of {@code type}; its run directory is a fresh temporary directory. */
+    /**
+     * Starts a broker of {@code type}; its run directory is a fresh temporary directory, removed on
+     * close or, should this JVM be killed first, by a {@link ScratchJanitor}.
+     */
     public static LocalBroker start(String type, Path home) throws IOException, InterruptedException {
         LocalBrokerLauncher launcher = launcher(type);
         Path runDir = Files.createTempDirectory("brokerbench-" + type + "-");
-        return launcher.start(home, runDir);
+        ScratchJanitor janitor = ScratchJanitor.watch(runDir);
+        try {
+            return new ScratchGuardedBroker(launcher.start(home, runDir), janitor);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            // a broker that failed to start keeps its run directory: the error names the log in it
+            janitor.dismiss();
+            throw e;
+        }
     }
 
     private static LocalBrokerLauncher launcher(String type) {

@@ -39,11 +39,23 @@ final class WorkerProcess implements AutoCloseable {
         return start(List.of(), "127.0.0.1", FreePorts.next(), FreePorts.next());
     }
 
+    /** A worker on 127.0.0.1 whose scratch files go to {@code tmpDir}. */
+    static WorkerProcess start(java.nio.file.Path tmpDir) throws IOException, InterruptedException {
+        return start(List.of(), "127.0.0.1", FreePorts.next(), FreePorts.next(), List.of("-Djava.io.tmpdir=" + tmpDir));
+    }
+
     /** A worker run through {@code prefix} (e.g. ip netns exec NS) listening on {@code address}. */
     static WorkerProcess start(List<String> prefix, String address, int port, int statsPort)
             throws IOException, InterruptedException {
+        return start(prefix, address, port, statsPort, List.of());
+    }
+
+    private static WorkerProcess start(List<String> prefix, String address, int port, int statsPort,
+            List<String> jvmOptions) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(prefix);
-        command.addAll(List.of(javaBinary(), "-Xmx256m", "-cp", System.getProperty("java.class.path"),
+        command.add(javaBinary());
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-Xmx256m", "-cp", System.getProperty("java.class.path"),
                 "io.brokerbench.cli.WorkerMain", "--bind", address, "-p", String.valueOf(port), "-sp",
                 String.valueOf(statsPort), "--lease-seconds", "5"));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
