@@ -7,8 +7,10 @@ import io.brokerbench.worker.ConsumerSpec;
 import io.brokerbench.worker.LoadPlan;
 import io.brokerbench.worker.MeasurementPlan;
 import io.brokerbench.worker.ProducerSpec;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.Objects;
 
@@ -22,22 +24,19 @@ final class RequestBody {
     private RequestBody() {
     }
 
-    static <T> T read(InputStream in, long declaredLength, Class<T> type) throws IOException {
-        return read(in, declaredLength, WireJson.mapper().constructType(type));
+    static <T> T read(InputStream in, long declaredLength, Duration deadline, Class<T> type) throws IOException {
+        return read(in, declaredLength, deadline, WireJson.mapper().constructType(type));
     }
 
-    static <T> T read(InputStream in, long declaredLength, TypeReference<T> type) throws IOException {
-        return read(in, declaredLength, WireJson.mapper().constructType(type));
+    static <T> T read(InputStream in, long declaredLength, Duration deadline, TypeReference<T> type) throws IOException {
+        return read(in, declaredLength, deadline, WireJson.mapper().constructType(type));
     }
 
-    private static <T> T read(InputStream in, long declaredLength, JavaType type) throws IOException {
+    private static <T> T read(InputStream in, long declaredLength, Duration deadline, JavaType type) throws IOException {
         if (declaredLength > WireProtocol.MAX_REQUEST_BYTES) {
             throw BadRequest.tooLarge(declaredLength);
         }
-        byte[] body = in.readNBytes((int) WireProtocol.MAX_REQUEST_BYTES + 1);
-        if (body.length > WireProtocol.MAX_REQUEST_BYTES) {
-            throw BadRequest.tooLarge(body.length);
-        }
+        byte[] body = readWithin(in, deadline);
         if (body.length == 0) {
             throw new BadRequest(400, "empty request body: expected JSON " + type.getRawClass().getSimpleName());
         }
@@ -52,6 +51,27 @@ final class RequestBody {
             throw new BadRequest(400, "request body is null: expected JSON " + type.getRawClass().getSimpleName());
         }
         return value;
+    }
+
+    /**
+     * The whole body, at most the size limit, if it is complete within {@code deadline}: a client
+     * trickling a byte at a time is cut off when the deadline has passed at its next byte (one that
+     * sends nothing is closed by the connection's idle timeout).
+     */
+    private static byte[] readWithin(InputStream in, Duration deadline) throws IOException {
+        long end = System.nanoTime() + deadline.toNanos();
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        byte[] chunk = new byte[16 * 1024];
+        for (int n = in.read(chunk); n >= 0; n = in.read(chunk)) {
+            body.write(chunk, 0, n);
+            if (body.size() > WireProtocol.MAX_REQUEST_BYTES) {
+                throw BadRequest.tooLarge(body.size());
+            }
+            if (System.nanoTime() - end > 0) {
+                throw new BadRequest(408, "request body not complete within " + deadline.toSeconds() + " s");
+            }
+        }
+        return body.toByteArray();
     }
 
     static void check(boolean valid, String problem) {

@@ -55,6 +55,7 @@ public final class WorkerServer implements AutoCloseable {
     private final BearerToken token;
     private final WorkerHost host;
     private final WorkerMetrics metrics;
+    private final ServerLimits limits;
     private final Javalin api;
     private final Javalin stats;
 
@@ -64,6 +65,7 @@ public final class WorkerServer implements AutoCloseable {
 
     public WorkerServer(String bind, int port, int statsPort, String token, Duration lease, ServerLimits limits) {
         this.token = BearerToken.of(token);
+        this.limits = limits;
         this.metrics = new WorkerMetrics();
         this.host = new WorkerHost(lease, metrics);
         Map<String, Set<String>> apiMethods = new ConcurrentHashMap<>();
@@ -113,7 +115,6 @@ public final class WorkerServer implements AutoCloseable {
                 methods.computeIfAbsent(handler.getPath(), path -> new TreeSet<>()).add(handler.getHttpMethod().name());
             }
         });
-        config.jetty.modifyHttpConfiguration(http -> http.setMinRequestDataRate(limits.minRequestBytesPerSecond()));
         config.jetty.addConnector((server, http) -> {
             ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
             connector.setHost(bind);
@@ -242,12 +243,12 @@ public final class WorkerServer implements AutoCloseable {
         };
     }
 
-    private static <T> T body(Context ctx, Class<T> type) throws IOException {
-        return RequestBody.read(ctx.req().getInputStream(), ctx.req().getContentLengthLong(), type);
+    private <T> T body(Context ctx, Class<T> type) throws IOException {
+        return RequestBody.read(ctx.req().getInputStream(), ctx.req().getContentLengthLong(), limits.bodyDeadline(), type);
     }
 
-    private static <T> T body(Context ctx, TypeReference<T> type) throws IOException {
-        return RequestBody.read(ctx.req().getInputStream(), ctx.req().getContentLengthLong(), type);
+    private <T> T body(Context ctx, TypeReference<T> type) throws IOException {
+        return RequestBody.read(ctx.req().getInputStream(), ctx.req().getContentLengthLong(), limits.bodyDeadline(), type);
     }
 
     private static void reply(Context ctx, Object value) throws IOException {
@@ -259,12 +260,17 @@ public final class WorkerServer implements AutoCloseable {
     }
 
     private static void errorsAsJson(Javalin app, Map<String, Set<String>> methods) {
-        app.exception(BadRequest.class, (e, ctx) -> error(ctx, e.status(), e.getMessage()));
+        app.exception(BadRequest.class, (e, ctx) -> {
+            if (e.status() == 408) {
+                ctx.header("Connection", "close"); // the rest of a trickling body is not worth a thread
+            }
+            error(ctx, e.status(), e.getMessage());
+        });
         app.exception(NotOwner.class, (e, ctx) -> {
             ctx.header(WireProtocol.NOT_OWNER_HEADER, e.serving().name());
             error(ctx, 409, e.getMessage());
         });
-        // Jetty's refusal of a request body that arrives too slowly (408)
+        // Jetty's refusals of requests it cannot parse
         app.exception(BadMessageException.class, (e, ctx) -> error(ctx, e.getCode(), e.getReason()));
         app.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(), e.getMessage()));
         app.exception(ConfigException.class, (e, ctx) -> error(ctx, 400, e.getMessage()));

@@ -240,7 +240,7 @@ class WorkerServerTest {
         String setup = setup(LeakCheckingDriver.yaml(ledger, Step.NONE), "leak.yaml");
         // this test is about setups racing, not about the per-client connection limit
         try (WorkerServer roomy = new WorkerServer("127.0.0.1", 0, -1, TOKEN, Duration.ofMinutes(5),
-                new ServerLimits(500, ServerLimits.defaults().minRequestBytesPerSecond(), Duration.ofSeconds(30)))) {
+                new ServerLimits(500, ServerLimits.defaults().bodyDeadline(), Duration.ofSeconds(30)))) {
             List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
             for (int i = 0; i < 100; i++) {
                 calls.add(client.sendAsync(request("POST", "/v1/initialize-driver", "Bearer " + TOKEN, V, roomy.port())
