@@ -53,6 +53,8 @@ class BrokerFaultIT {
         int exit = run.awaitExit(180);
         double exitedAfter = (System.nanoTime() - killedAt) / 1e9;
 
+        System.out.printf("BrokerFaultIT %s killed: noticed after %.1f s (%s), exited %d after %.1f s%n",
+                broker, noticedAfter, noticed, exit, exitedAfter);
         assertTrue(noticed != null, "no stall or failure line: " + run.output());
         assertTrue(noticedAfter < 10, "noticed " + noticedAfter + " s after the kill");
         assertEquals(3, exit, run.output());
@@ -225,9 +227,10 @@ class BrokerFaultIT {
             return process.exitValue();
         }
 
-        /** The broker this benchmark started: its child process. */
+        /** The broker this benchmark started: its child process (not the janitor that removes its run directory). */
         long brokerPid(String broker) {
-            String marker = broker.equals("kafka") ? "kafka" : "redis-server";
+            // the broker's main class or program: a janitor beside it names the broker's run directory
+            String marker = broker.equals("kafka") ? "kafka.Kafka" : "redis-server";
             return process.descendants()
                     .filter(p -> commandLine(p).contains(marker))
                     .findFirst()
