@@ -20,6 +20,12 @@ import java.util.concurrent.TimeUnit;
 final class WorkerProcess implements AutoCloseable {
 
     static final String TOKEN = "it-token-" + Long.toHexString(System.nanoTime());
+    /**
+     * One client for every call, so its connections are reused: a new client per call leaves its
+     * connection open, and a test polling a worker would soon reach the worker's limit of
+     * connections per client address (which then closes new ones at once).
+     */
+    private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     private final Process process;
     private final URI url;
@@ -113,7 +119,7 @@ final class WorkerProcess implements AutoCloseable {
         HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10))
                 .header("Authorization", "Bearer " + TOKEN)
                 .header(WireProtocol.VERSION_HEADER, String.valueOf(WireProtocol.VERSION)).GET().build();
-        HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {
             throw new IOException(uri + ": HTTP " + response.statusCode() + " " + response.body());
         }
