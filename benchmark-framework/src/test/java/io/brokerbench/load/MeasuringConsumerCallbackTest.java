@@ -6,10 +6,9 @@ import io.brokerbench.delivery.OrderingCheck;
 import io.brokerbench.delivery.OrderingPolicy;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.Metric;
+import io.brokerbench.testing.SimultaneousThreads;
 import io.brokerbench.time.WallClock;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
 /** The consumer side's latencies on a clock the test sets, and exact counts under concurrent delivery. */
@@ -47,25 +46,12 @@ class MeasuringConsumerCallbackTest {
         int threads = 4;
         int perThread = 50_000;
         MeasuringConsumerCallback callback = callback(threads);
-        CountDownLatch start = new CountDownLatch(1);
-        List<Thread> deliverers = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-            int producer = t;
-            Thread thread = new Thread(() -> {
-                try {
-                    start.await();
-                } catch (InterruptedException e) {
-                    return;
-                }
-                for (int i = 0; i < perThread; i++) {
-                    callback.messageReceived(message(producer, i, 0, 0), 0);
-                }
-            });
-            deliverers.add(thread);
-            thread.start();
-        }
         LatencyHistograms total = new LatencyHistograms();
-        start.countDown();
+        List<Thread> deliverers = SimultaneousThreads.start(threads, producer -> {
+            for (int i = 0; i < perThread; i++) {
+                callback.messageReceived(message(producer, i, 0, 0), 0);
+            }
+        });
         while (deliverers.stream().anyMatch(Thread::isAlive)) {
             callback.drainInto(total);
         }

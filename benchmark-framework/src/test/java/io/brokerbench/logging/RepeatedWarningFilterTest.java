@@ -9,9 +9,8 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
-import java.util.ArrayList;
+import io.brokerbench.testing.SimultaneousThreads;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -119,25 +118,12 @@ class RepeatedWarningFilterTest {
         int threads = 8;
         int perThread = 5_000;
         Logger logger = context.getLogger(NETWORK_CLIENT);
-        CountDownLatch start = new CountDownLatch(1);
-        List<Thread> loggers = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-            int id = t;
-            Thread thread = new Thread(() -> {
-                try {
-                    start.await();
-                } catch (InterruptedException e) {
-                    return;
-                }
-                for (int i = 0; i < perThread; i++) {
-                    logger.warn(UNREACHABLE, 1, "/127.0.0.1:9092");
-                    logger.warn("thread {} alone logs this", id);
-                }
-            });
-            thread.start();
-            loggers.add(thread);
-        }
-        start.countDown();
+        List<Thread> loggers = SimultaneousThreads.start(threads, id -> {
+            for (int i = 0; i < perThread; i++) {
+                logger.warn(UNREACHABLE, 1, "/127.0.0.1:9092");
+                logger.warn("thread {} alone logs this", id);
+            }
+        });
         for (Thread thread : loggers) {
             thread.join(TimeUnit.SECONDS.toMillis(120));
             assertFalse(thread.isAlive(), "a logging thread did not finish within 120 s");

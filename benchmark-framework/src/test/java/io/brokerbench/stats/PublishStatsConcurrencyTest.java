@@ -2,9 +2,8 @@ package io.brokerbench.stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.ArrayList;
+import io.brokerbench.testing.SimultaneousThreads;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,26 +19,17 @@ class PublishStatsConcurrencyTest {
     void concurrentAcknowledgementsAndFailuresAreCountedExactlyAcrossIntervalSwaps() throws Exception {
         PublishStats stats = new PublishStats();
         LatencyHistograms total = new LatencyHistograms();
-        CountDownLatch start = new CountDownLatch(1);
-        List<Thread> writers = new ArrayList<>();
-        for (int t = 0; t < THREADS; t++) {
-            int seed = t;
-            Thread writer = new Thread(() -> {
-                awaitQuietly(start);
-                for (int i = 0; i < PER_THREAD; i++) {
-                    // values from 1 µs to over an hour, so the histograms resize while others record
-                    long value = 1L + ((long) (i * 7919 + seed) % 4_000_000_000L) * (i % 3 == 0 ? 1_000 : 1);
-                    if (i % 10 == 0) {
-                        stats.recordFailure(value);
-                    } else {
-                        stats.recordAck(value, value + 1);
-                    }
+        List<Thread> writers = SimultaneousThreads.start(THREADS, seed -> {
+            for (int i = 0; i < PER_THREAD; i++) {
+                // values from 1 µs to over an hour, so the histograms resize while others record
+                long value = 1L + ((long) (i * 7919 + seed) % 4_000_000_000L) * (i % 3 == 0 ? 1_000 : 1);
+                if (i % 10 == 0) {
+                    stats.recordFailure(value);
+                } else {
+                    stats.recordAck(value, value + 1);
                 }
-            });
-            writers.add(writer);
-            writer.start();
-        }
-        start.countDown();
+            }
+        });
         while (writers.stream().anyMatch(Thread::isAlive)) {
             stats.drainInto(total); // the reader swaps intervals while the writers record
             Thread.onSpinWait();
@@ -53,13 +43,5 @@ class PublishStatsConcurrencyTest {
         assertEquals(acks, total.get(Metric.PUBLISH_LATENCY).getTotalCount());
         assertEquals(acks + failures, total.get(Metric.PUBLISH_LATENCY_FROM_INTENDED).getTotalCount());
         assertEquals(failures, stats.errorsTotal());
-    }
-
-    private static void awaitQuietly(CountDownLatch latch) {
-        try {
-            latch.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

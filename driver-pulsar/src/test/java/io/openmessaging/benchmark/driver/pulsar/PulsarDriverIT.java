@@ -265,7 +265,8 @@ class PulsarDriverIT {
         return driver;
     }
 
-    private static String pulsarYaml(String serviceUrl, String httpUrl, String extra) {
+    /** A driver file for the local standalone broker, plus {@code extra} keys. */
+    static String pulsarYaml(String serviceUrl, String httpUrl, String extra) {
         return """
                 name: Pulsar
                 driverClass: io.openmessaging.benchmark.driver.pulsar.PulsarBenchmarkDriver

@@ -48,20 +48,8 @@ class PulsarHungBrokerIT {
         broker = LocalBrokers.start("pulsar", LocalBrokers.home());
         String serviceUrl = broker.endpoints().get("serviceUrl");
         brokerProcess = brokerProcess(serviceUrl.substring(serviceUrl.lastIndexOf(':') + 1));
-        Path file = Files.writeString(dir.resolve("pulsar.yaml"), """
-                name: Pulsar
-                driverClass: io.openmessaging.benchmark.driver.pulsar.PulsarBenchmarkDriver
-                client:
-                  serviceUrl: %s
-                  httpUrl: %s
-                  ioThreads: 2
-                  connectionsPerBroker: 1
-                  namespacePrefix: public/it
-                  persistence:
-                    ensembleSize: 1
-                    writeQuorum: 1
-                    ackQuorum: 1
-                """.formatted(serviceUrl, broker.endpoints().get("httpUrl")));
+        Path file = Files.writeString(dir.resolve("pulsar.yaml"),
+                PulsarDriverIT.pulsarYaml(serviceUrl, broker.endpoints().get("httpUrl"), ""));
         driver = new PulsarBenchmarkDriver();
         driver.initialize(file.toFile(), NullStatsLogger.INSTANCE);
     }
