@@ -1,0 +1,138 @@
+package io.brokerbench.capacity;
+
+import java.util.Locale;
+import java.util.NavigableSet;
+import java.util.TreeSet;
+
+/**
+ * Finds the highest publish rate a broker sustains: the rate at which producers keep to their schedule
+ * and consumers keep up, so the backlog stays bounded.
+ *
+ * <p>The search doubles the rate until a window fails, bisects between the highest rate that held and the
+ * lowest that failed until they are within the resolution, then holds the lower bound for a few windows
+ * to confirm it. A window that overran leaves a backlog; the search has it drained before measuring the
+ * next rate, so each window starts from an empty queue. A failure at a rate invalidates every success at
+ * or above it: one lucky window cannot lift the answer above a rate that later failed.
+ *
+ * <p>Pure decision logic, no clock and no threads: the run measures each window and reports it with
+ * {@link #next}. Not thread-safe; one run thread drives it.
+ */
+public final class MaxRateSearch {
+
+    private final SearchSettings settings;
+    private final NavigableSet<Double> held = new TreeSet<>();
+    private final NavigableSet<Double> failed = new TreeSet<>();
+    private int windows;
+    private int confirmations;
+    private SearchStep.Measure pending;
+    /** The first failure's observed throughput, a better next guess than the midpoint; used once. */
+    private double capacityHint = Double.NaN;
+
+    public MaxRateSearch(SearchSettings settings) {
+        this.settings = settings;
+    }
+
+    public SearchStep start() {
+        pending = new SearchStep.Measure(settings.initialRate(), "start at " + rate(settings.initialRate()));
+        return pending;
+    }
+
+    /** The window asked for by the last {@link SearchStep.Measure} ended with what {@code window} observed. */
+    public SearchStep next(RateWindow window) {
+        windows++;
+        double rate = window.targetRate();
+        boolean holds = holds(window);
+        if (holds) {
+            held.add(rate);
+        } else {
+            failed.add(rate);
+            if (failed.size() == 1) {
+                capacityHint = Math.min(window.publishRate(), window.consumeRate());
+            }
+        }
+        double lo = lowerBound();
+        double hi = upperBound();
+        confirmations = holds && rate == lo && closeEnough(lo, hi) ? confirmations + 1 : 0;
+        if (confirmations >= settings.confirmWindows()) {
+            return new SearchStep.Done(new SustainableRate(lo, hi, true, windows));
+        }
+        if (windows >= settings.maxWindows()) {
+            return new SearchStep.Done(new SustainableRate(lo, hi, false, windows));
+        }
+        pending = nextMeasure(window, holds, lo, hi);
+        long allowed = allowedBacklog(pending.rate());
+        if (window.backlogAtEnd() > allowed) {
+            return new SearchStep.Drain(allowed, String.format(Locale.ROOT, "%s left %,d messages queued",
+                    rate(rate), window.backlogAtEnd()));
+        }
+        return pending;
+    }
+
+    /** The backlog fell to what the last {@link SearchStep.Drain} asked for. */
+    public SearchStep drained() {
+        if (pending == null) {
+            throw new IllegalStateException("drained() before start()");
+        }
+        return pending;
+    }
+
+    /** Whether the window kept to its rate: publishers on schedule and the backlog not growing. */
+    public boolean holds(RateWindow window) {
+        double tolerance = settings.tolerance();
+        boolean published = window.publishRate() >= (1 - tolerance) * window.targetRate();
+        double publishedMessages = window.publishRate() * window.seconds();
+        boolean consumed = window.backlogGrowth() <= tolerance * publishedMessages;
+        return published && consumed;
+    }
+
+    private SearchStep.Measure nextMeasure(RateWindow window, boolean holds, double lo, double hi) {
+        String outcome = String.format(Locale.ROOT, "%s %s (published %s, consumed %s)", rate(window.targetRate()),
+                holds ? "held" : "failed", rate(window.publishRate()), rate(window.consumeRate()));
+        if (Double.isInfinite(hi)) {
+            double up = lo > 0 ? lo * 2 : settings.initialRate();
+            return new SearchStep.Measure(up, outcome + ": doubling");
+        }
+        if (lo == 0) {
+            return new SearchStep.Measure(hi / 2, outcome + ": halving, nothing held yet");
+        }
+        if (closeEnough(lo, hi)) {
+            return new SearchStep.Measure(lo, outcome + String.format(Locale.ROOT, ": confirming %s (%d of %d)",
+                    rate(lo), confirmations + 1, settings.confirmWindows()));
+        }
+        double guess = Math.sqrt(lo * hi);
+        String how = "midway";
+        if (!Double.isNaN(capacityHint)) {
+            // the first overrun measured roughly what the broker delivers: start just under it
+            double hinted = capacityHint * (1 - settings.resolution());
+            capacityHint = Double.NaN;
+            if (hinted > lo && hinted < hi) {
+                guess = hinted;
+                how = "just under the throughput seen";
+            }
+        }
+        return new SearchStep.Measure(guess, String.format(Locale.ROOT, "%s: between %s and %s, trying %s",
+                outcome, rate(lo), rate(hi), how));
+    }
+
+    private double lowerBound() {
+        Double below = held.lower(upperBound());
+        return below == null ? 0 : below;
+    }
+
+    private double upperBound() {
+        return failed.isEmpty() ? Double.POSITIVE_INFINITY : failed.first();
+    }
+
+    private boolean closeEnough(double lo, double hi) {
+        return lo > 0 && (hi - lo) <= settings.resolution() * lo;
+    }
+
+    /** A window may start with at most what the tolerance lets it grow by in one second of the next rate. */
+    private long allowedBacklog(double nextRate) {
+        return Math.max(1, (long) (settings.tolerance() * nextRate));
+    }
+
+    private static String rate(double messagesPerSecond) {
+        return String.format(Locale.ROOT, "%,.0f msg/s", messagesPerSecond);
+    }
+}

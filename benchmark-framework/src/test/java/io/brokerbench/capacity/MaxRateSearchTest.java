@@ -1,0 +1,158 @@
+package io.brokerbench.capacity;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class MaxRateSearchTest {
+
+    /** A broker that delivers up to {@code capacity} msg/s, with throughput noise of ±{@code noise}. */
+    private static final class SimulatedBroker {
+        final double capacity;
+        final double noise;
+        final SplittableRandom random;
+        long backlog;
+        final List<SearchStep> steps = new ArrayList<>();
+
+        SimulatedBroker(double capacity, double noise) {
+            this(capacity, noise, 42);
+        }
+
+        SimulatedBroker(double capacity, double noise, long seed) {
+            this.capacity = capacity;
+            this.noise = noise;
+            this.random = new SplittableRandom(seed);
+        }
+
+        RateWindow window(double target) {
+            double today = capacity * (1 + noise * (2 * random.nextDouble() - 1));
+            double published = Math.min(target, today * 1.5);
+            double consumed = Math.min(published + backlog, today);
+            long growth = Math.round(published - consumed);
+            backlog = Math.max(0, backlog + growth);
+            return new RateWindow(target, published, consumed, growth, backlog, 1.0);
+        }
+
+        SustainableRate search(MaxRateSearch search) {
+            SearchStep step = search.start();
+            while (true) {
+                steps.add(step);
+                if (step instanceof SearchStep.Done done) {
+                    return done.result();
+                } else if (step instanceof SearchStep.Drain drain) {
+                    assertTrue(backlog > drain.backlogAtMost());
+                    backlog = drain.backlogAtMost() / 2;
+                    step = search.drained();
+                } else {
+                    step = search.next(window(((SearchStep.Measure) step).rate()));
+                }
+            }
+        }
+    }
+
+    @Test
+    void convergesWithinTheResolutionOfAQuietBroker() {
+        SimulatedBroker broker = new SimulatedBroker(873_000, 0);
+        SustainableRate found = broker.search(new MaxRateSearch(SearchSettings.defaults(10_000)));
+        assertTrue(found.converged());
+        assertTrue(found.rate() <= 873_000 * 1.01, "never above capacity plus tolerance: " + found);
+        assertTrue(found.rate() >= 873_000 * 0.97, "within resolution and tolerance below: " + found);
+        assertTrue(found.upperBound() > found.rate());
+        assertTrue(found.relativeUncertainty() <= 0.01, found.toString());
+    }
+
+    @Test
+    void repeatsWithinThreePercentOnANoisyBroker() {
+        double lowest = Double.MAX_VALUE;
+        double highest = 0;
+        for (int run = 0; run < 5; run++) {
+            SimulatedBroker broker = new SimulatedBroker(500_000, 0.01, run);
+            SustainableRate found = broker.search(new MaxRateSearch(SearchSettings.defaults(10_000)));
+            lowest = Math.min(lowest, found.rate());
+            highest = Math.max(highest, found.rate());
+        }
+        assertTrue((highest - lowest) / lowest <= 0.03, lowest + " .. " + highest);
+    }
+
+    @Test
+    void drainsTheBacklogAnOverrunLeftBeforeMeasuringAgain() {
+        SimulatedBroker broker = new SimulatedBroker(100_000, 0);
+        broker.search(new MaxRateSearch(SearchSettings.defaults(30_000)));
+        int overrun = -1;
+        for (int i = 0; i < broker.steps.size(); i++) {
+            if (broker.steps.get(i) instanceof SearchStep.Measure m && m.rate() > 100_000 * 1.01) {
+                overrun = i;
+                break;
+            }
+        }
+        assertTrue(overrun >= 0, "the search must try a rate above capacity");
+        assertInstanceOf(SearchStep.Drain.class, broker.steps.get(overrun + 1));
+    }
+
+    @Test
+    void aLuckyWindowAboveALaterFailureDoesNotCount() {
+        MaxRateSearch search = new MaxRateSearch(new SearchSettings(1000, 0.02, 0.01, 2, 40));
+        search.start();
+        quiet(search, 1000);
+        quiet(search, 2000);
+        SearchStep afterFailure = search.next(new RateWindow(4000, 4000, 2500, 1500, 0, 1));
+        double tried = ((SearchStep.Measure) afterFailure).rate();
+        assertTrue(tried > 2000 && tried < 4000, "between the bounds: " + tried);
+        quiet(search, tried); // held by luck
+        // the lucky rate then fails while confirming: the answer falls back under it
+        SearchStep step = search.next(new RateWindow(tried, tried, tried * 0.5, (long) (tried * 0.5), 0, 1));
+        while (step instanceof SearchStep.Measure m) {
+            step = m.rate() <= 2000 ? quiet(search, m.rate()) : search.next(failing(m.rate()));
+        }
+        SustainableRate found = ((SearchStep.Done) step).result();
+        assertTrue(found.rate() <= 2000, found.toString());
+        assertTrue(found.upperBound() <= tried, found.toString());
+    }
+
+    @Test
+    void reportsWhatItHasWhenTheWindowsRunOut() {
+        MaxRateSearch search = new MaxRateSearch(new SearchSettings(1000, 0.001, 0.01, 3, 5));
+        SearchStep step = search.start();
+        for (int i = 0; i < 5; i++) {
+            double rate = ((SearchStep.Measure) step).rate();
+            step = rate <= 3000 ? quiet(search, rate) : search.next(failing(rate));
+        }
+        SustainableRate found = ((SearchStep.Done) step).result();
+        assertFalse(found.converged());
+        assertEquals(5, found.windows());
+        assertTrue(found.rate() > 0 && found.rate() <= 3000, found.toString());
+    }
+
+    @Test
+    void aPublisherBehindScheduleFailsTheWindow() {
+        MaxRateSearch search = new MaxRateSearch(SearchSettings.defaults(1000));
+        assertTrue(search.holds(new RateWindow(1000, 995, 995, 0, 0, 1)));
+        assertFalse(search.holds(new RateWindow(1000, 980, 980, 0, 0, 1)), "publish 2 % short");
+        assertFalse(search.holds(new RateWindow(1000, 1000, 900, 100, 100, 1)), "backlog grew 10 %");
+        assertTrue(search.holds(new RateWindow(1000, 1000, 1500, -500, 0, 1)), "draining is fine");
+    }
+
+    @Test
+    void refusesNonsenseSettings() {
+        assertThrows(IllegalArgumentException.class, () -> new SearchSettings(0, 0.02, 0.01, 3, 40));
+        assertThrows(IllegalArgumentException.class, () -> new SearchSettings(1, 1.5, 0.01, 3, 40));
+        assertThrows(IllegalArgumentException.class, () -> new SearchSettings(1, 0.02, 0.01, 3, 3));
+        assertThrows(IllegalArgumentException.class, () -> new RateWindow(1, 1, 1, 0, 0, 0));
+        assertThrows(IllegalStateException.class, () -> new MaxRateSearch(SearchSettings.defaults(1)).drained());
+    }
+
+    private static SearchStep quiet(MaxRateSearch search, double rate) {
+        return search.next(new RateWindow(rate, rate, rate, 0, 0, 1));
+    }
+
+    private static RateWindow failing(double rate) {
+        return new RateWindow(rate, rate, rate * 0.5, (long) (rate * 0.5), 0, 1);
+    }
+}
