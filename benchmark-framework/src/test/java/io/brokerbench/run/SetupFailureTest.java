@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brokerbench.remote.HttpWorker;
-import io.brokerbench.remote.WorkerServer;
+import io.brokerbench.remote.coordinator.HttpWorker;
+import io.brokerbench.remote.server.WorkerServer;
 import io.brokerbench.testing.CollectingListener;
 import io.brokerbench.testing.LeakCheckingDriver;
 import io.brokerbench.testing.LeakCheckingDriver.Ledger;

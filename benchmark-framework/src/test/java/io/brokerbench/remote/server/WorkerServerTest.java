@@ -1,10 +1,12 @@
-package io.brokerbench.remote;
+package io.brokerbench.remote.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.brokerbench.remote.wire.WireJson;
+import io.brokerbench.remote.wire.WireProtocol;
 import io.brokerbench.testing.LeakCheckingDriver;
 import io.brokerbench.testing.LeakCheckingDriver.Step;
 import io.brokerbench.worker.DriverSetup;

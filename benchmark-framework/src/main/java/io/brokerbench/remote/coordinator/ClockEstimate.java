@@ -1,4 +1,4 @@
-package io.brokerbench.remote;
+package io.brokerbench.remote.coordinator;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package io.brokerbench.remote;
+package io.brokerbench.remote.coordinator;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

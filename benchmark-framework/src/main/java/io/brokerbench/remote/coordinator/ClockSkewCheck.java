@@ -1,4 +1,4 @@
-package io.brokerbench.remote;
+package io.brokerbench.remote.coordinator;
 
 import io.brokerbench.run.RunRecord;
 import io.brokerbench.run.WorkerEntry;

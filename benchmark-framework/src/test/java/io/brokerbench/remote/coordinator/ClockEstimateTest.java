@@ -1,8 +1,8 @@
-package io.brokerbench.remote;
+package io.brokerbench.remote.coordinator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.brokerbench.remote.ClockEstimate.Exchange;
+import io.brokerbench.remote.coordinator.ClockEstimate.Exchange;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.brokerbench.remote;
+package io.brokerbench.remote.wire;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -1,8 +1,10 @@
-package io.brokerbench.remote;
+package io.brokerbench.remote.server;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JavaType;
+import io.brokerbench.remote.wire.WireJson;
+import io.brokerbench.remote.wire.WireProtocol;
 import io.brokerbench.worker.ConsumerSpec;
 import io.brokerbench.worker.LoadPlan;
 import io.brokerbench.worker.MeasurementPlan;

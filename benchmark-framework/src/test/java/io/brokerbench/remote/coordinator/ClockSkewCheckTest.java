@@ -1,4 +1,4 @@
-package io.brokerbench.remote;
+package io.brokerbench.remote.coordinator;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package io.brokerbench.remote;
+package io.brokerbench.remote.wire;
 
 import io.brokerbench.worker.ConsumerSpec;
 import io.brokerbench.worker.MeasurementPlan;
@@ -24,7 +24,7 @@ public final class WireMessages {
      */
     public record Ping(long workerEpochMicros, boolean loadRunning, boolean driverInitialized, Serving serving) {
 
-        /** The worker's standing toward the run a request names ({@link RunLease}). */
+        /** The worker's standing toward the run a request names (the worker's run lease). */
         public enum Serving {
             /** No run holds the worker: initialize-driver may claim it. */
             NO_RUN,

@@ -1,4 +1,5 @@
-package io.brokerbench.remote;
+package io.brokerbench.remote.wire;
+
 
 /**
  * The worker API's fixed points. Bump {@link #VERSION} with any change a coordinator and worker of
@@ -9,7 +10,7 @@ public final class WireProtocol {
     public static final int VERSION = 2;
     /** Every request carries the coordinator's protocol version here. */
     public static final String VERSION_HEADER = "X-Brokerbench-Protocol";
-    /** Every request but info and ping names the coordinator's run here ({@link RunLease}). */
+    /** Every request but info and ping names the coordinator's run here (the worker's run lease). */
     public static final String RUN_HEADER = "X-Brokerbench-Run";
     /** Set on a 409 refused because another run, or none, holds the worker; its value is the worker's standing. */
     public static final String NOT_OWNER_HEADER = "X-Brokerbench-Not-Owner";

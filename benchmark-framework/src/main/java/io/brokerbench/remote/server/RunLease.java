@@ -1,6 +1,6 @@
-package io.brokerbench.remote;
+package io.brokerbench.remote.server;
 
-import io.brokerbench.remote.WireMessages.Ping.Serving;
+import io.brokerbench.remote.wire.WireMessages.Ping.Serving;
 import io.brokerbench.time.NanoClock;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,24 +1,28 @@
-package io.brokerbench.remote;
+package io.brokerbench.remote.coordinator;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JavaType;
 import io.brokerbench.config.ConfigException;
 import io.brokerbench.delivery.ConsumerDelivery;
-import io.brokerbench.remote.WireMessages.CreateConsumers;
-import io.brokerbench.remote.WireMessages.Info;
-import io.brokerbench.remote.WireMessages.Ping;
-import io.brokerbench.remote.WireMessages.Prefix;
-import io.brokerbench.remote.WireMessages.Probes;
-import io.brokerbench.remote.WireMessages.TopicSpec;
+import io.brokerbench.remote.wire.BearerToken;
+import io.brokerbench.remote.wire.WireJson;
+import io.brokerbench.remote.wire.WireMessages;
+import io.brokerbench.remote.wire.WireMessages.CreateConsumers;
+import io.brokerbench.remote.wire.WireMessages.Info;
+import io.brokerbench.remote.wire.WireMessages.Ping;
+import io.brokerbench.remote.wire.WireMessages.Prefix;
+import io.brokerbench.remote.wire.WireMessages.Probes;
+import io.brokerbench.remote.wire.WireMessages.TopicSpec;
+import io.brokerbench.remote.wire.WireProtocol;
 import io.brokerbench.run.RunFailure;
 import io.brokerbench.time.WallClock;
 import io.brokerbench.worker.ConsumerSpec;
 import io.brokerbench.worker.DriverException;
 import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.worker.LoadPlan;
-import io.brokerbench.worker.ProducerTally;
 import io.brokerbench.worker.MeasurementPlan;
 import io.brokerbench.worker.ProducerSpec;
+import io.brokerbench.worker.ProducerTally;
 import io.brokerbench.worker.Worker;
 import io.brokerbench.worker.WorkerSnapshot;
 import io.openmessaging.benchmark.driver.BenchmarkDriver.TopicInfo;
@@ -41,7 +45,7 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * A worker in another process, behind the worker HTTP API, serving one run: every call names the
- * run's id, which holds the worker from initialize-driver until close ({@link RunLease}). Failures
+ * run's id, which holds the worker from initialize-driver until close (the worker's run lease). Failures
  * are one line naming the worker: an error the worker reports (its driver failed) is a
  * {@link DriverException}; a worker that cannot be reached, does not answer in time, or no longer
  * serves this run (reset, or taken by another coordinator) is lost, which ends the run

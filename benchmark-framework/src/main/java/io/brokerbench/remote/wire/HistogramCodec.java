@@ -1,4 +1,4 @@
-package io.brokerbench.remote;
+package io.brokerbench.remote.wire;
 
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.Metric;

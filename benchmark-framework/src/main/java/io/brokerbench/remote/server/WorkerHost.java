@@ -1,4 +1,4 @@
-package io.brokerbench.remote;
+package io.brokerbench.remote.server;
 
 import io.brokerbench.logging.ClientLogSummary;
 import io.brokerbench.time.NanoClock;

@@ -1,8 +1,9 @@
-package io.brokerbench.remote;
+package io.brokerbench.remote.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brokerbench.remote.wire.WireProtocol;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;

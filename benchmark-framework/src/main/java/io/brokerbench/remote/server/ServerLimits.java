@@ -1,4 +1,4 @@
-package io.brokerbench.remote;
+package io.brokerbench.remote.server;
 
 import java.time.Duration;
 

@@ -1,10 +1,11 @@
-package io.brokerbench.remote;
+package io.brokerbench.remote.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brokerbench.remote.coordinator.HttpWorker;
 import io.brokerbench.run.BenchmarkRun;
 import io.brokerbench.run.IntervalPoint;
 import io.brokerbench.run.RunControl;
