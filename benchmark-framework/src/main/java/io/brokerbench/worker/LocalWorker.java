@@ -3,6 +3,7 @@ package io.brokerbench.worker;
 import io.brokerbench.lifecycle.ScratchDirectory;
 import io.brokerbench.config.DriverClassResolver;
 import io.brokerbench.delivery.ConsumerDelivery;
+import io.brokerbench.delivery.ProducerTally;
 import io.brokerbench.delivery.OrderingCheck;
 import io.brokerbench.driver.PayloadCopyingProducer;
 import io.brokerbench.load.KeyChooser;

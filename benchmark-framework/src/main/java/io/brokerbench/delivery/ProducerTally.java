@@ -1,4 +1,4 @@
-package io.brokerbench.worker;
+package io.brokerbench.delivery;
 
 /**
  * What one producer was asked to send and what became of it, taken once its load has stopped. The
