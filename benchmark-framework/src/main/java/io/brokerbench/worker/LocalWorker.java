@@ -17,6 +17,7 @@ import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.PublishStats;
 import io.brokerbench.time.NanoClock;
+import io.brokerbench.time.ParkThenSpinIdler;
 import io.brokerbench.time.WallClock;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
@@ -226,7 +227,7 @@ public final class LocalWorker implements Worker {
             perThread.get(thread).add(slot.paced);
         }
         for (int t = 0; t < threads; t++) {
-            PublishLoop loop = new PublishLoop("load-" + t, perThread.get(t), clock);
+            PublishLoop loop = new PublishLoop("load-" + t, perThread.get(t), clock, new ParkThenSpinIdler(clock));
             Thread thread = new Thread(loop, "brokerbench-" + loop.name());
             thread.setDaemon(true);
             loops.add(loop);
