@@ -15,12 +15,12 @@ import io.brokerbench.result.CsvExport;
 import io.brokerbench.result.ResultWriter;
 import io.brokerbench.run.BenchmarkRun;
 import io.brokerbench.run.IntervalPoint;
+import io.brokerbench.run.RunClock;
 import io.brokerbench.run.RunControl;
 import io.brokerbench.run.RunListener;
 import io.brokerbench.run.RunOptions;
 import io.brokerbench.run.RunRecord;
 import io.brokerbench.run.WorkAssignment;
-import io.brokerbench.time.NanoClock;
 import io.brokerbench.worker.LocalWorker;
 import io.brokerbench.worker.Worker;
 import io.brokerbench.workload.Payloads;
@@ -246,7 +246,7 @@ public final class BenchmarkCli implements Callable<Integer> {
         List<Worker> runWorkers = remote == null ? List.of(new LocalWorker()) : remote.workers();
         WritingListener writer = new WritingListener(new ConsoleReporter(out), target, remote);
         BenchmarkRun run = new BenchmarkRun(record, Payloads.of(workload), runWorkers, distribution.layout(),
-                extraConsumers, options, control, writer, NanoClock.SYSTEM);
+                extraConsumers, options, control, writer, RunClock.SYSTEM);
         if (remote != null) {
             remote.watch(record);
         }

@@ -1,7 +1,8 @@
 package io.brokerbench.testing;
 
+import io.brokerbench.run.RunClock;
+import io.brokerbench.run.RunControl;
 import io.brokerbench.time.Idler;
-import io.brokerbench.time.NanoClock;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.LongConsumer;
@@ -11,7 +12,7 @@ import java.util.function.LongConsumer;
  * would have ended: code that waits for minutes runs in milliseconds, and every reading is exact.
  * Tests play the rest of the world (acknowledgements, deliveries, a stop) in {@link #onAdvance}.
  */
-public final class ManualClock implements NanoClock, Idler {
+public final class ManualClock implements RunClock, Idler {
 
     /** What one {@link #idle()} lets pass. */
     public static final long BACKOFF_NANOS = 20_000;
@@ -49,6 +50,15 @@ public final class ManualClock implements NanoClock, Idler {
     /** How often code idled on this clock, through either method of {@link Idler}. */
     public synchronized long idles() {
         return idles;
+    }
+
+    /** Lets the whole wait pass, unless a stop was requested before it began. */
+    @Override
+    public boolean awaitStop(RunControl control, long nanos) {
+        if (!control.stopRequested()) {
+            advance(nanos);
+        }
+        return control.stopRequested();
     }
 
     @Override

@@ -8,13 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.brokerbench.remote.coordinator.HttpWorker;
 import io.brokerbench.run.BenchmarkRun;
 import io.brokerbench.run.IntervalPoint;
+import io.brokerbench.run.RunClock;
 import io.brokerbench.run.RunControl;
 import io.brokerbench.run.RunFailure;
 import io.brokerbench.run.RunOptions;
 import io.brokerbench.run.RunRecord;
 import io.brokerbench.testing.CollectingListener;
 import io.brokerbench.testing.TestFiles;
-import io.brokerbench.time.NanoClock;
 import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.workload.Payloads;
 import io.brokerbench.workload.Workload;
@@ -142,7 +142,7 @@ class RunOwnershipTest {
         RunRecord record = new RunRecord(workload, "workload.yaml", INMEMORY, Instant.now());
         RunRecord run = new BenchmarkRun(record, Payloads.of(workload), List.of(first),
                 new RunOptions(Duration.ofSeconds(10), Duration.ofSeconds(2), 10_000), control, listener,
-                NanoClock.SYSTEM).execute();
+                RunClock.SYSTEM).execute();
 
         assertFalse(run.complete());
         assertTrue(run.incompleteReason().contains("taken by another coordinator"), run.incompleteReason());
