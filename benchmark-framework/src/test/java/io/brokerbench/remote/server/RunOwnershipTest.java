@@ -1,5 +1,6 @@
 package io.brokerbench.remote.server;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -26,7 +27,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -164,11 +164,7 @@ class RunOwnershipTest {
     }
 
     /** Waits (bounded) until the worker has let its run go. */
-    private void awaitFree() throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (server.host().lease().held()) {
-            assertTrue(System.nanoTime() < deadline, "the lease did not end within 60 s");
-            Thread.sleep(50);
-        }
+    private void awaitFree() {
+        await("the worker lets its run go").atMost(Duration.ofSeconds(60)).until(() -> !server.host().lease().held());
     }
 }

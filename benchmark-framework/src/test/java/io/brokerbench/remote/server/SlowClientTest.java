@@ -1,5 +1,6 @@
 package io.brokerbench.remote.server;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,7 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Timeout;
 class SlowClientTest {
 
     private static final Duration PING_TIMEOUT = Duration.ofSeconds(10);
-    private static final long DEADLINE_NANOS = TimeUnit.SECONDS.toNanos(30);
+    private static final Duration DEADLINE = Duration.ofSeconds(30);
 
     private final HttpClient pinger = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final List<Trickler> tricklers = new ArrayList<>();
@@ -52,13 +52,7 @@ class SlowClientTest {
         for (int i = 0; i < 300; i++) {
             tricklers.add(Trickler.slowBody("127.0.0.2", server.port(), "slow-" + i, "{"));
         }
-        long deadline = System.nanoTime() + DEADLINE_NANOS;
-        while (tricklers.stream().filter(Trickler::open).count() > 4) {
-            assertTrue(System.nanoTime() < deadline, "connections beyond the limit of 4 were not closed: "
-                    + tricklers.stream().filter(Trickler::open).count() + " open");
-            tricklers.forEach(Trickler::poll);
-            Thread.sleep(100);
-        }
+        await("connections beyond the limit of 4 closed").atMost(DEADLINE).until(() -> pollOpen() <= 4);
         for (int i = 0; i < 3; i++) {
             assertEquals(200, ping().statusCode());
         }
@@ -67,11 +61,8 @@ class SlowClientTest {
 
         // the client's closed connections are counted down: it gets back in
         tricklers.forEach(Trickler::close);
-        deadline = System.nanoTime() + DEADLINE_NANOS;
-        while (!pingFrom("127.0.0.2").startsWith("HTTP/1.1 200")) {
-            assertTrue(System.nanoTime() < deadline, "a client that closed its connections stays shut out");
-            Thread.sleep(100);
-        }
+        await("a client that closed its connections gets back in").atMost(DEADLINE)
+                .until(() -> pingFrom("127.0.0.2").startsWith("HTTP/1.1 200"));
     }
 
     @Test
@@ -80,15 +71,15 @@ class SlowClientTest {
         for (int i = 0; i < 50; i++) {
             tricklers.add(Trickler.slowBody("127.0.0.1", server.port(), "slow-" + i, "{"));
         }
-        long deadline = System.nanoTime() + DEADLINE_NANOS;
-        while (tricklers.stream().anyMatch(Trickler::open)) {
-            assertTrue(System.nanoTime() < deadline, tricklers.stream().filter(Trickler::open).count()
-                    + " connections trickling 1 byte/s were not cut off within 30 s");
+        // one byte a second on each connection, and the pings answered meanwhile
+        await("connections trickling 1 byte/s cut off").atMost(DEADLINE).pollInterval(Duration.ofSeconds(1)).until(() -> {
+            if (pollOpen() == 0) {
+                return true;
+            }
             assertEquals(200, ping().statusCode());
             tricklers.forEach(Trickler::trickle);
-            Thread.sleep(1000);
-            tricklers.forEach(Trickler::poll);
-        }
+            return false;
+        });
         assertTrue(tricklers.stream().allMatch(t -> t.answer().startsWith("HTTP/1.1 408")), tricklers.get(0).answer());
     }
 
@@ -102,12 +93,10 @@ class SlowClientTest {
         tricklers.add(late);
         Thread.sleep(300);
         late.finish("}");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (late.answer().isEmpty()) {
-            assertTrue(System.nanoTime() < deadline, "no answer");
+        await("an answer").atMost(Duration.ofSeconds(20)).until(() -> {
             late.poll();
-            Thread.sleep(50);
-        }
+            return !late.answer().isEmpty();
+        });
         // the body is no driver setup: refused as such (400), not for its pace
         assertTrue(late.answer().startsWith("HTTP/1.1 400"), late.answer());
     }
@@ -118,12 +107,13 @@ class SlowClientTest {
         for (int i = 0; i < 5; i++) {
             tricklers.add(Trickler.slowBody("127.0.0.1", server.port(), "silent-" + i, ""));
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-        while (tricklers.stream().anyMatch(Trickler::open)) {
-            assertTrue(System.nanoTime() < deadline, "silent connections were not closed within 15 s");
-            tricklers.forEach(Trickler::poll);
-            Thread.sleep(100);
-        }
+        await("silent connections closed").atMost(Duration.ofSeconds(15)).until(() -> pollOpen() == 0);
+    }
+
+    /** Reads what the server sent each client; how many connections it left open. */
+    private long pollOpen() {
+        tricklers.forEach(Trickler::poll);
+        return tricklers.stream().filter(Trickler::open).count();
     }
 
     private void start(ServerLimits limits) {
@@ -140,11 +130,10 @@ class SlowClientTest {
     private String pingFrom(String address) throws IOException, InterruptedException {
         try (Trickler client = new Trickler(address, server.port(), "GET /v1/ping HTTP/1.1\r\nHost: worker\r\n"
                 + WireProtocol.VERSION_HEADER + ": " + WireProtocol.VERSION + "\r\n\r\n")) {
-            long deadline = System.nanoTime() + PING_TIMEOUT.toNanos();
-            while (client.open() && !client.answer().contains("\r\n\r\n") && System.nanoTime() < deadline) {
+            await("an answer or a closed connection").atMost(PING_TIMEOUT).until(() -> {
                 client.poll();
-                Thread.sleep(10);
-            }
+                return !client.open() || client.answer().contains("\r\n\r\n");
+            });
             return client.answer();
         }
     }
