@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 import org.junit.jupiter.api.Test;
 
@@ -29,8 +28,8 @@ class PublishLoopTest {
 
     @Test
     void pacedProducersSendEveryMessageOnTimeAndIdleInBetween() {
-        Driver fast = new Driver(ack -> ack.complete(null));
-        Driver slow = new Driver(ack -> ack.complete(null));
+        Driver fast = new Driver(true);
+        Driver slow = new Driver(true);
         PacedProducer a = producer(0, fast, 100, 1_000);
         PacedProducer b = producer(1, slow, 1, 1_000);
         PublishLoop loop = loop(List.of(a, b));
@@ -50,13 +49,12 @@ class PublishLoopTest {
 
     @Test
     void producersHeldBackByTheInFlightLimitBackOffAndCatchUpWhenAcknowledged() {
-        Driver broker = new Driver(ack -> { }); // acknowledges nothing until half a second has passed
+        Driver broker = new Driver(false); // acknowledges nothing until half a second has passed
         PacedProducer p = producer(0, broker, 1_000, 5);
         PublishLoop loop = loop(List.of(p));
         clock.onAdvance(now -> {
-            if (now >= start + SECOND / 2) {
-                broker.acknowledgeAll();
-                broker.onSend = ack -> ack.complete(null);
+            if (now >= start + SECOND / 2 && !broker.acknowledging) {
+                broker.acknowledgeFromNowOn();
             }
         });
         stopAt(loop, start + SECOND);
@@ -75,7 +73,7 @@ class PublishLoopTest {
 
     @Test
     void anUnpacedProducerNeverIdles() {
-        Driver broker = new Driver(ack -> ack.complete(null));
+        Driver broker = new Driver(true);
         PacedProducer p = producer(0, broker, 0, 1_000);
         PublishLoop loop = loop(List.of(p));
         broker.afterSend = count -> {
@@ -117,24 +115,29 @@ class PublishLoopTest {
     private static final class Driver implements BenchmarkProducer {
         final List<byte[]> sent = new ArrayList<>();
         final List<CompletableFuture<Void>> pending = new ArrayList<>();
-        Consumer<CompletableFuture<Void>> onSend;
+        boolean acknowledging;
         IntConsumer afterSend = count -> { };
 
-        Driver(Consumer<CompletableFuture<Void>> onSend) {
-            this.onSend = onSend;
+        Driver(boolean acknowledging) {
+            this.acknowledging = acknowledging;
         }
 
         @Override
         public CompletableFuture<Void> sendAsync(Optional<String> key, byte[] payload) {
             sent.add(payload);
             CompletableFuture<Void> ack = new CompletableFuture<>();
-            pending.add(ack);
-            onSend.accept(ack);
+            if (acknowledging) {
+                ack.complete(null);
+            } else {
+                pending.add(ack);
+            }
             afterSend.accept(sent.size());
             return ack;
         }
 
-        void acknowledgeAll() {
+        /** Acknowledges what awaits an acknowledgement, and every later message as it is sent. */
+        void acknowledgeFromNowOn() {
+            acknowledging = true;
             pending.forEach(ack -> ack.complete(null));
         }
 
