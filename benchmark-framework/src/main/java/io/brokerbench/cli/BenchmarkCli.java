@@ -5,22 +5,22 @@ import io.brokerbench.config.DriverConfigCheck;
 import io.brokerbench.config.DriverFile;
 import io.brokerbench.lifecycle.ShutdownSequence;
 import io.brokerbench.logging.ClientLogSummary;
+import io.brokerbench.remote.coordinator.ClockSkewCheck;
+import io.brokerbench.remote.coordinator.RemoteWorkers;
+import io.brokerbench.remote.coordinator.WorkerUrl;
+import io.brokerbench.remote.coordinator.WorkersFile;
 import io.brokerbench.report.ConsoleReporter;
 import io.brokerbench.report.html.HtmlReport;
 import io.brokerbench.result.CsvExport;
 import io.brokerbench.result.ResultWriter;
 import io.brokerbench.run.BenchmarkRun;
 import io.brokerbench.run.IntervalPoint;
+import io.brokerbench.run.RunClock;
 import io.brokerbench.run.RunControl;
 import io.brokerbench.run.RunListener;
 import io.brokerbench.run.RunOptions;
 import io.brokerbench.run.RunRecord;
 import io.brokerbench.run.WorkAssignment;
-import io.brokerbench.remote.ClockSkewCheck;
-import io.brokerbench.remote.RemoteWorkers;
-import io.brokerbench.remote.WorkerUrl;
-import io.brokerbench.remote.WorkersFile;
-import io.brokerbench.time.NanoClock;
 import io.brokerbench.worker.LocalWorker;
 import io.brokerbench.worker.Worker;
 import io.brokerbench.workload.Payloads;
@@ -246,7 +246,7 @@ public final class BenchmarkCli implements Callable<Integer> {
         List<Worker> runWorkers = remote == null ? List.of(new LocalWorker()) : remote.workers();
         WritingListener writer = new WritingListener(new ConsoleReporter(out), target, remote);
         BenchmarkRun run = new BenchmarkRun(record, Payloads.of(workload), runWorkers, distribution.layout(),
-                extraConsumers, options, control, writer, NanoClock.SYSTEM);
+                extraConsumers, options, control, writer, RunClock.SYSTEM);
         if (remote != null) {
             remote.watch(record);
         }

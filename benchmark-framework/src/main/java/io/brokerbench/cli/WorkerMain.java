@@ -1,8 +1,8 @@
 package io.brokerbench.cli;
 
 import io.brokerbench.config.ConfigException;
-import io.brokerbench.remote.WireProtocol;
-import io.brokerbench.remote.WorkerServer;
+import io.brokerbench.remote.server.WorkerServer;
+import io.brokerbench.remote.wire.WireProtocol;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -10,9 +10,9 @@ import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /**
  * {@code bin/benchmark-worker}: a load generator a coordinator drives over HTTP. Safe by default:

@@ -1,6 +1,5 @@
 package io.brokerbench.delivery;
 
-import io.brokerbench.worker.ProducerTally;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

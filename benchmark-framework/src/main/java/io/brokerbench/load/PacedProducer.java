@@ -1,9 +1,9 @@
 package io.brokerbench.load;
 
+import io.brokerbench.delivery.ProducerTally;
 import io.brokerbench.stats.PublishStats;
 import io.brokerbench.time.NanoClock;
 import io.brokerbench.time.WallClock;
-import io.brokerbench.worker.ProducerTally;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;

@@ -1,9 +1,9 @@
 package io.brokerbench.run;
 
 import io.brokerbench.delivery.DeliveryVerifier;
+import io.brokerbench.delivery.ProducerTally;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.Metric;
-import io.brokerbench.worker.ProducerTally;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 

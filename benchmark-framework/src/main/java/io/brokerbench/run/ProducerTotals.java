@@ -1,6 +1,6 @@
 package io.brokerbench.run;
 
-import io.brokerbench.worker.ProducerTally;
+import io.brokerbench.delivery.ProducerTally;
 import java.util.List;
 
 /**

@@ -42,6 +42,31 @@ class MeasuringConsumerCallbackTest {
     }
 
     @Test
+    void aMessageReceivedBeforeItWasSentIsCountedAsANegativeLatencyAndRecordedAsZero() {
+        MeasuringConsumerCallback callback = callback(1);
+        byte[] payload = message(0, 0, now, now + 1_000_000); // stamped by a host whose clock is 1 ms ahead
+        callback.messageReceived(payload, 0);
+        LatencyHistograms interval = new LatencyHistograms();
+        callback.drainInto(interval);
+        assertEquals(0, interval.get(Metric.END_TO_END).getMaxValue());
+        assertEquals(1, callback.delivery().negativeLatencies());
+    }
+
+    @Test
+    void messagesTooSmallForTheHeaderUseTheDriversMillisecondTimestamp() {
+        MeasuringConsumerCallback callback = new MeasuringConsumerCallback("t", "s", false, 1,
+                new OrderingCheck(OrderingPolicy.NONE, 1), () -> now);
+        long publishedMillis = WallClock.epochMicros(now) / 1_000;
+        now += 42_000_000;
+        callback.messageReceived(new byte[10], publishedMillis);
+        LatencyHistograms interval = new LatencyHistograms();
+        callback.drainInto(interval);
+        assertEquals(42_000, interval.get(Metric.END_TO_END).getMaxValue(), 1_000);
+        assertEquals(1, callback.receivedCount());
+        assertEquals(0, interval.get(Metric.END_TO_END_FROM_INTENDED).getTotalCount(), "no intended time without a header");
+    }
+
+    @Test
     void concurrentDeliveriesAreCountedExactly() throws Exception {
         int threads = 4;
         int perThread = 50_000;

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerbench.delivery.ConsumerDelivery;
 import io.brokerbench.delivery.DeliveryVerifier;
+import io.brokerbench.delivery.ProducerTally;
 import io.brokerbench.delivery.SubscriptionVerdict;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.Metric;
-import io.brokerbench.worker.ProducerTally;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;

@@ -4,14 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brokerbench.remote.HttpWorker;
-import io.brokerbench.remote.WorkerServer;
+import io.brokerbench.remote.coordinator.HttpWorker;
+import io.brokerbench.remote.server.WorkerServer;
 import io.brokerbench.testing.CollectingListener;
 import io.brokerbench.testing.LeakCheckingDriver;
 import io.brokerbench.testing.LeakCheckingDriver.Ledger;
 import io.brokerbench.testing.LeakCheckingDriver.Step;
 import io.brokerbench.testing.TestFiles;
-import io.brokerbench.time.NanoClock;
 import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.worker.LocalWorker;
 import io.brokerbench.worker.Worker;
@@ -70,6 +69,6 @@ class SetupFailureTest {
         RunRecord record = new RunRecord(workload, "workload.yaml", driver, Instant.now());
         return new BenchmarkRun(record, Payloads.of(workload), List.of(worker),
                 new RunOptions(Duration.ofSeconds(10), Duration.ofSeconds(2), 10_000), new RunControl(),
-                new CollectingListener(), NanoClock.SYSTEM).execute();
+                new CollectingListener(), RunClock.SYSTEM).execute();
     }
 }

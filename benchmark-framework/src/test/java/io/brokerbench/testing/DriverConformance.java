@@ -10,12 +10,12 @@ import io.brokerbench.localbroker.LocalBroker;
 import io.brokerbench.localbroker.LocalBrokers;
 import io.brokerbench.run.BenchmarkRun;
 import io.brokerbench.run.IntervalPoint;
+import io.brokerbench.run.RunClock;
 import io.brokerbench.run.RunControl;
 import io.brokerbench.run.RunOptions;
 import io.brokerbench.run.RunRecord;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
-import io.brokerbench.time.NanoClock;
 import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.worker.LocalWorker;
 import io.brokerbench.worker.Worker;
@@ -214,7 +214,7 @@ public abstract class DriverConformance {
         RunRecord record = new RunRecord(workload, "conformance", driver, Instant.now());
         List<Worker> workers = List.of(new LocalWorker());
         RunRecord run = new BenchmarkRun(record, Payloads.of(workload), workers, RunOptions.defaults(), new RunControl(),
-                listener, NanoClock.SYSTEM).execute();
+                listener, RunClock.SYSTEM).execute();
         report(run);
         return run;
     }

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerbench.config.DriverFile;
-import io.brokerbench.remote.HttpWorker;
-import io.brokerbench.remote.WorkerServer;
-import io.brokerbench.remote.WorkerUrl;
+import io.brokerbench.remote.coordinator.HttpWorker;
+import io.brokerbench.remote.coordinator.WorkerUrl;
+import io.brokerbench.remote.server.WorkerServer;
 import io.brokerbench.testing.ConfigRejectingDriver;
 import io.brokerbench.testing.TestFiles;
 import java.nio.file.Path;

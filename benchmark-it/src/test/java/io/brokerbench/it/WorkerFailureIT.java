@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.brokerbench.remote.WireProtocol;
+import io.brokerbench.remote.wire.WireProtocol;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

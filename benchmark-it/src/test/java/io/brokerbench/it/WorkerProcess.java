@@ -1,7 +1,7 @@
 package io.brokerbench.it;
 
 import io.brokerbench.localbroker.FreePorts;
-import io.brokerbench.remote.WireProtocol;
+import io.brokerbench.remote.wire.WireProtocol;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

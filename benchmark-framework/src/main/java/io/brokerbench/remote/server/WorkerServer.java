@@ -1,0 +1,319 @@
+package io.brokerbench.remote.server;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.brokerbench.config.ConfigException;
+import io.brokerbench.delivery.ConsumerDelivery;
+import io.brokerbench.remote.server.RequestBody.BadRequest;
+import io.brokerbench.remote.server.RunLease.NotOwner;
+import io.brokerbench.remote.wire.BearerToken;
+import io.brokerbench.remote.wire.WireJson;
+import io.brokerbench.remote.wire.WireMessages;
+import io.brokerbench.remote.wire.WireMessages.CreateConsumers;
+import io.brokerbench.remote.wire.WireMessages.Info;
+import io.brokerbench.remote.wire.WireMessages.Ping;
+import io.brokerbench.remote.wire.WireMessages.Prefix;
+import io.brokerbench.remote.wire.WireMessages.Probes;
+import io.brokerbench.remote.wire.WireMessages.TopicSpec;
+import io.brokerbench.remote.wire.WireProtocol;
+import io.brokerbench.time.WallClock;
+import io.brokerbench.worker.DriverException;
+import io.brokerbench.worker.DriverSetup;
+import io.brokerbench.worker.LoadPlan;
+import io.brokerbench.worker.ProducerSpec;
+import io.javalin.Javalin;
+import io.javalin.config.JavalinConfig;
+import io.javalin.http.Context;
+import io.javalin.http.Handler;
+import io.javalin.http.HttpResponseException;
+import io.javalin.http.NotFoundResponse;
+import io.openmessaging.benchmark.driver.BenchmarkDriver.TopicInfo;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import org.eclipse.jetty.http.BadMessageException;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.ServerConnector;
+
+/**
+ * A worker's HTTP API: one endpoint per {@link io.brokerbench.worker.Worker} method under
+ * {@code /v1/}, JSON in and out, driving the process's {@link WorkerHost}. With a token, a request
+ * without it is refused (401) before its body is read; a call of a run that does not hold the worker
+ * ({@link RunLease}) is refused (409) before its body is read; a known endpoint asked with another
+ * method is refused (405, with {@code Allow}); every refusal or failure is a one-line JSON
+ * {@code {"error": ...}}. One client's connections and slow bodies are bounded ({@link ServerLimits}).
+ * Prometheus metrics are served on a separate stats port.
+ */
+public final class WorkerServer implements AutoCloseable {
+
+    private static final String JSON = "application/json";
+    /** Endpoints any coordinator may call: the handshake, and ping (clock, and whom the worker serves). */
+    private static final Set<String> OPEN = Set.of(WireProtocol.PREFIX + "/info", WireProtocol.PREFIX + "/ping");
+    /** Endpoints that check the run themselves: initialize-driver claims the worker, close frees it. */
+    private static final Set<String> CLAIMING = Set.of(WireProtocol.PREFIX + "/initialize-driver",
+            WireProtocol.PREFIX + "/close");
+
+    private final BearerToken token;
+    private final WorkerHost host;
+    private final WorkerMetrics metrics;
+    private final ServerLimits limits;
+    private final Javalin api;
+    private final Javalin stats;
+
+    public WorkerServer(String bind, int port, int statsPort, String token, Duration lease) {
+        this(bind, port, statsPort, token, lease, ServerLimits.defaults());
+    }
+
+    public WorkerServer(String bind, int port, int statsPort, String token, Duration lease, ServerLimits limits) {
+        this.token = BearerToken.of(token);
+        this.limits = limits;
+        this.metrics = new WorkerMetrics();
+        this.host = new WorkerHost(lease, metrics);
+        Map<String, Set<String>> apiMethods = new ConcurrentHashMap<>();
+        this.api = Javalin.create(config -> configure(config, bind, port, limits, apiMethods));
+        routes();
+        errorsAsJson(api, apiMethods);
+        Map<String, Set<String>> statsMethods = new ConcurrentHashMap<>();
+        this.stats = statsPort < 0 ? null
+                : Javalin.create(config -> configure(config, bind, statsPort, limits, statsMethods));
+        if (stats != null) {
+            stats.before(this::authenticate);
+            stats.get("/metrics", ctx -> ctx.contentType(metrics.contentType()).result(metrics.scrape()));
+            errorsAsJson(stats, statsMethods);
+        }
+        try {
+            api.start();
+            if (stats != null) {
+                stats.start();
+            }
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    public int port() {
+        return api.port();
+    }
+
+    public int statsPort() {
+        return stats == null ? -1 : stats.port();
+    }
+
+    public WorkerHost host() {
+        return host;
+    }
+
+    /**
+     * One connector with the limits, and a record of each path's methods (for 405's {@code Allow}).
+     * The limits hold before any handler runs, so they bound clients without the token too.
+     */
+    private static void configure(JavalinConfig config, String bind, int port, ServerLimits limits,
+            Map<String, Set<String>> methods) {
+        config.showJavalinBanner = false;
+        config.events.handlerAdded(handler -> {
+            if (handler.getHttpMethod().isHttpMethod()) {
+                methods.computeIfAbsent(handler.getPath(), path -> new TreeSet<>()).add(handler.getHttpMethod().name());
+            }
+        });
+        config.jetty.addConnector((server, http) -> {
+            ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
+            connector.setHost(bind);
+            connector.setPort(port);
+            connector.setIdleTimeout(limits.idleTimeout().toMillis());
+            connector.addBean(new ClientConnectionLimit(limits.connectionsPerClient()));
+            return connector;
+        });
+    }
+
+    private void routes() {
+        String v = WireProtocol.PREFIX;
+        api.before(v + "/*", this::authenticate);
+        api.before(v + "/*", this::checkProtocol);
+        api.beforeMatched(v + "/*", this::checkRun);
+        api.get(v + "/info", ctx -> reply(ctx, new Info(WireProtocol.VERSION, WireProtocol.buildVersion(), "worker")));
+        api.get(v + "/ping", ctx -> reply(ctx, new Ping(WallClock.nowEpochMicros(), host.loadRunning(),
+                host.driverInitialized(), host.lease().renew(ctx.header(WireProtocol.RUN_HEADER)))));
+        api.post(v + "/initialize-driver", ctx -> {
+            DriverSetup setup = body(ctx, DriverSetup.class);
+            setup.fileName(); // refuses a sourceFile that is no file name before the worker is touched
+            host.initializeDriver(run(ctx), setup);
+            done(ctx);
+        });
+        api.get(v + "/topic-name-prefix", ctx -> reply(ctx, new Prefix(host.current().topicNamePrefix())));
+        api.post(v + "/create-topics", ctx -> {
+            List<TopicSpec> topics = body(ctx, new TypeReference<List<TopicSpec>>() { });
+            RequestBody.noNulls(topics, "topics");
+            topics.forEach(t -> RequestBody.check(t.partitions() >= 1,
+                    "field 'partitions' = " + t.partitions() + ": must be at least 1"));
+            host.current().createTopics(topics.stream().map(t -> new TopicInfo(t.topic(), t.partitions())).toList());
+            done(ctx);
+        });
+        api.post(v + "/create-consumers", ctx -> {
+            CreateConsumers request = body(ctx, CreateConsumers.class);
+            RequestBody.validConsumers(request.consumers());
+            RequestBody.validPlan(request.plan());
+            host.current().createConsumers(request.consumers(), request.plan());
+            done(ctx);
+        });
+        api.post(v + "/create-producers", ctx -> {
+            List<ProducerSpec> producers = body(ctx, new TypeReference<List<ProducerSpec>>() { });
+            RequestBody.validProducers(producers);
+            host.current().createProducers(producers);
+            done(ctx);
+        });
+        api.post(v + "/send-probes", ctx -> {
+            host.current().sendProbes(body(ctx, Probes.class).template());
+            done(ctx);
+        });
+        api.get(v + "/probe-status", ctx -> reply(ctx, host.current().probeStatus()));
+        api.post(v + "/start-load", ctx -> {
+            LoadPlan plan = body(ctx, LoadPlan.class);
+            RequestBody.validLoad(plan);
+            host.startLoad(plan);
+            done(ctx);
+        });
+        api.post(v + "/stop-load", ctx -> {
+            host.stopLoad();
+            done(ctx);
+        });
+        api.post(v + "/close-consumers", action(() -> host.current().closeConsumers()));
+        api.post(v + "/reopen-consumers", action(() -> host.current().reopenConsumers()));
+        api.post(v + "/snapshot", ctx -> reply(ctx, host.snapshot()));
+        api.get(v + "/producer-tallies", ctx -> reply(ctx, host.current().producerTallies()));
+        api.get(v + "/consumer-deliveries", ctx -> {
+            List<ConsumerDelivery> deliveries = host.current().consumerDeliveries();
+            reply(ctx, deliveries);
+        });
+        api.post(v + "/close", ctx -> {
+            host.release(run(ctx));
+            done(ctx);
+        });
+    }
+
+    private void authenticate(Context ctx) {
+        if (token != null && !token.accepts(ctx.header("Authorization"))) {
+            throw new BadRequest(401, "missing or wrong token (send 'Authorization: Bearer <token>')");
+        }
+    }
+
+    private void checkProtocol(Context ctx) {
+        if (ctx.path().equals(WireProtocol.PREFIX + "/info")) {
+            return; // the handshake must answer any coordinator, to tell it which version this is
+        }
+        String version = ctx.header(WireProtocol.VERSION_HEADER);
+        if (!String.valueOf(WireProtocol.VERSION).equals(version)) {
+            throw new BadRequest(400, "protocol version mismatch: the request speaks " + (version == null ? "none"
+                    : "'" + version + "'") + ", this worker (brokerbench " + WireProtocol.buildVersion() + ") speaks "
+                    + WireProtocol.VERSION);
+        }
+    }
+
+    /**
+     * Every call but the open ones names its run, and only the run holding the worker gets past here
+     * (renewing its lease); the claiming endpoints decide for themselves.
+     */
+    private void checkRun(Context ctx) {
+        String endpoint = ctx.endpointHandlerPath();
+        if (OPEN.contains(endpoint)) {
+            return;
+        }
+        String run = run(ctx);
+        if (!CLAIMING.contains(endpoint)) {
+            host.lease().check(run);
+        }
+    }
+
+    private static String run(Context ctx) {
+        String run = ctx.header(WireProtocol.RUN_HEADER);
+        if (run == null) {
+            throw new BadRequest(400, "missing header " + WireProtocol.RUN_HEADER + ": every call but info and ping"
+                    + " names the coordinator's run");
+        }
+        if (!RunLease.validId(run)) {
+            throw new BadRequest(400, "header " + WireProtocol.RUN_HEADER + ": expected 1-64 characters of"
+                    + " A-Z a-z 0-9 . _ -");
+        }
+        return run;
+    }
+
+    private static Handler action(Runnable action) {
+        return ctx -> {
+            action.run();
+            done(ctx);
+        };
+    }
+
+    private <T> T body(Context ctx, Class<T> type) throws IOException {
+        return RequestBody.read(ctx.req().getInputStream(), ctx.req().getContentLengthLong(), limits.bodyDeadline(), type);
+    }
+
+    private <T> T body(Context ctx, TypeReference<T> type) throws IOException {
+        return RequestBody.read(ctx.req().getInputStream(), ctx.req().getContentLengthLong(), limits.bodyDeadline(), type);
+    }
+
+    private static void reply(Context ctx, Object value) throws IOException {
+        ctx.contentType(JSON).result(WireJson.mapper().writeValueAsBytes(value));
+    }
+
+    private static void done(Context ctx) {
+        ctx.status(204);
+    }
+
+    private static void errorsAsJson(Javalin app, Map<String, Set<String>> methods) {
+        app.exception(BadRequest.class, (e, ctx) -> {
+            if (e.status() == 408) {
+                ctx.header("Connection", "close"); // the rest of a trickling body is not worth a thread
+            }
+            error(ctx, e.status(), e.getMessage());
+        });
+        app.exception(NotOwner.class, (e, ctx) -> {
+            ctx.header(WireProtocol.NOT_OWNER_HEADER, e.serving().name());
+            error(ctx, 409, e.getMessage());
+        });
+        // Jetty's refusals of requests it cannot parse
+        app.exception(BadMessageException.class, (e, ctx) -> error(ctx, e.getCode(), e.getReason()));
+        app.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(), e.getMessage()));
+        app.exception(ConfigException.class, (e, ctx) -> error(ctx, 400, e.getMessage()));
+        app.exception(IllegalStateException.class, (e, ctx) -> error(ctx, 409, e.getMessage()));
+        app.exception(DriverException.class, (e, ctx) -> error(ctx, 500, e.getMessage()));
+        app.exception(Exception.class, (e, ctx) -> error(ctx, 500, DriverException.describe(e)));
+        app.exception(NotFoundResponse.class, (e, ctx) -> {
+            Set<String> allowed = methods.get(ctx.path());
+            if (allowed == null) {
+                error(ctx, 404, "no endpoint " + ctx.method() + " " + ctx.path());
+            } else {
+                ctx.header("Allow", String.join(", ", allowed));
+                error(ctx, 405, "method " + ctx.method() + " not allowed on " + ctx.path() + " (allowed: "
+                        + String.join(", ", allowed) + ")");
+            }
+        });
+        app.error(404, ctx -> {
+            String type = ctx.res().getContentType();
+            if (type == null || !type.startsWith(JSON)) {
+                error(ctx, 404, "no endpoint " + ctx.method() + " " + ctx.path());
+            }
+        });
+    }
+
+    private static void error(Context ctx, int status, String reason) {
+        String line = String.valueOf(reason).replaceAll("\\s*\\R\\s*", " ");
+        try {
+            ctx.status(status).contentType(JSON).result(WireJson.mapper().writeValueAsBytes(new WireMessages.Error(line)));
+        } catch (IOException e) {
+            ctx.status(status).result(line);
+        }
+    }
+
+    @Override
+    public void close() {
+        api.stop();
+        if (stats != null) {
+            stats.stop();
+        }
+        host.close();
+    }
+}

@@ -1,0 +1,80 @@
+package io.brokerbench.run;
+
+import io.brokerbench.run.IntervalPoint.Phase;
+import io.brokerbench.stats.Metric;
+import io.brokerbench.stats.Percentile;
+import io.brokerbench.worker.Worker;
+import io.brokerbench.workload.Workload;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * OMB's {@code consumerBacklogSizeGB}: at the start of the measured phase the consumers are closed
+ * until that many bytes, summed over all subscriptions, wait for them; reopened, they must drain it
+ * to {@code backlogDrainRatio} before the measured phase may end.
+ */
+final class ConsumerBacklog {
+
+    private final Workload workload;
+    private final RunMeter meter;
+    private final RunRecord record;
+
+    ConsumerBacklog(Workload workload, RunMeter meter, RunRecord record) {
+        this.workload = workload;
+        this.meter = meter;
+        this.record = record;
+    }
+
+    boolean wanted() {
+        return workload.consumerBacklogSizeGB() > 0;
+    }
+
+    /** Closes the consumers until the backlog has piled up, reporting it as the backlog phase, then reopens them. */
+    void build(List<Worker> workers, IntervalLoop intervals, RunListener listener) throws InterruptedException {
+        for (Worker worker : workers) {
+            worker.closeConsumers();
+        }
+        double target = targetMessages();
+        listener.note(String.format("building a backlog of %,.0f messages (%s GB over all subscriptions) with consumers closed",
+                target, workload.consumerBacklogSizeGB()));
+        intervals.run(Phase.BACKLOG, Duration.ZERO, () -> meter.backlog() >= target);
+        for (Worker worker : workers) {
+            worker.reopenConsumers();
+        }
+        listener.note("consumers reopened: draining the backlog");
+    }
+
+    /**
+     * Whether the measured phase may end: no backlog was asked for, or it has drained to the ratio.
+     * Under live load some messages are always on their way: no more than the rate times the
+     * end-to-end latency of the last interval counts as drained, or a drain ratio of 1 could wait
+     * for an instant with nothing in flight, which at high rates never comes.
+     */
+    boolean drained() {
+        if (!wanted()) {
+            return true;
+        }
+        double allowed = (1 - workload.backlogDrainRatio()) * targetMessages();
+        return meter.backlog() <= Math.max(allowed, inFlightNormally());
+    }
+
+    private double targetMessages() {
+        if (workload.subscriptionsPerTopic() == 0) {
+            return 0;
+        }
+        // OMB's meaning: the backlog summed over all subscriptions of all topics, in bytes
+        double bytes = workload.consumerBacklogSizeGB() * 1024.0 * 1024 * 1024;
+        return bytes / workload.messageSize();
+    }
+
+    /** Messages normally in flight at the last interval's rate and end-to-end p99 latency. */
+    private double inFlightNormally() {
+        List<IntervalPoint> points = record.intervals();
+        if (points.isEmpty()) {
+            return 0;
+        }
+        IntervalPoint last = points.get(points.size() - 1);
+        double p99Seconds = last.latency().micros(Metric.END_TO_END, Percentile.P99) / 1e6;
+        return last.publishRate() * workload.subscriptionsPerTopic() * p99Seconds;
+    }
+}

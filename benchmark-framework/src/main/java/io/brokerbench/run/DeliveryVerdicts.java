@@ -1,0 +1,40 @@
+package io.brokerbench.run;
+
+import io.brokerbench.delivery.ConsumerDelivery;
+import io.brokerbench.delivery.DeliveryVerifier;
+import io.brokerbench.delivery.ProducerTally;
+import io.brokerbench.delivery.SubscriptionVerdict;
+import io.brokerbench.load.MessageHeader;
+import io.brokerbench.worker.Worker;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The end of a run: compares what producers were due to send with what consumers received, one
+ * verdict per subscription, and turns every message that never completed into a censored latency
+ * sample in the aggregate. Messages too small for the header carry no sequence numbers: no verdicts.
+ */
+final class DeliveryVerdicts {
+
+    private DeliveryVerdicts() {
+    }
+
+    /** @param endEpochMicros when the run stopped waiting for messages: the censored samples' end */
+    static void judge(List<Worker> workers, RunRecord record, long endEpochMicros) {
+        List<ProducerTally> tallies = new ArrayList<>();
+        List<ConsumerDelivery> deliveries = new ArrayList<>();
+        for (Worker worker : workers) {
+            tallies.addAll(worker.producerTallies());
+            deliveries.addAll(worker.consumerDeliveries());
+        }
+        CensoredLatencies censored = new CensoredLatencies(endEpochMicros, record.aggregated());
+        censored.addPublishSide(tallies);
+        long foreign = deliveries.stream().mapToLong(ConsumerDelivery::foreign).sum();
+        long negative = deliveries.stream().mapToLong(ConsumerDelivery::negativeLatencies).sum();
+        List<SubscriptionVerdict> verdicts = record.workload().messageSize() >= MessageHeader.SIZE
+                ? DeliveryVerifier.verify(tallies, deliveries, censored)
+                : List.of();
+        record.verdicts(verdicts, foreign, negative);
+        record.producers(ProducerTotals.of(tallies), censored.samples());
+    }
+}

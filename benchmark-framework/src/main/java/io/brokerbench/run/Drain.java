@@ -1,0 +1,48 @@
+package io.brokerbench.run;
+
+import java.time.Duration;
+
+/**
+ * After the load stops, waits for the messages still in flight as long as they keep arriving: it
+ * ends when every message sent has reached every subscription, or when nothing has arrived for the
+ * drain timeout (what is still missing then is judged by the verdicts).
+ */
+final class Drain {
+
+    private static final long POLL_NANOS = 100_000_000L;
+
+    private final RunMeter meter;
+    private final RunClock clock;
+    private final RunControl control;
+    private final RunListener listener;
+
+    Drain(RunMeter meter, RunClock clock, RunControl control, RunListener listener) {
+        this.meter = meter;
+        this.clock = clock;
+        this.control = control;
+        this.listener = listener;
+    }
+
+    void await(int subscriptionsPerTopic, Duration quietTimeout) throws InterruptedException {
+        long quietSince = clock.nanoTime();
+        long lastReceived = -1;
+        while (subscriptionsPerTopic > 0) {
+            meter.snapshot();
+            if (meter.undelivered() <= 0) {
+                break;
+            }
+            if (meter.totals().received() != lastReceived) {
+                lastReceived = meter.totals().received();
+                quietSince = clock.nanoTime();
+            } else if (clock.nanoTime() - quietSince > quietTimeout.toNanos()) {
+                listener.note(String.format("drain: %,d message(s) still missing after %d s without progress",
+                        meter.undelivered(), quietTimeout.toSeconds()));
+                break;
+            }
+            if (clock.awaitStop(control, POLL_NANOS)) {
+                throw new RunInterrupted();
+            }
+        }
+        meter.loadEnded();
+    }
+}

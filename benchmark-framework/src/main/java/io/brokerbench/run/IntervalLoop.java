@@ -1,0 +1,49 @@
+package io.brokerbench.run;
+
+import io.brokerbench.run.IntervalPoint.Phase;
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Runs one phase of the load interval by interval: waits for the end of each reporting interval (or
+ * a stop request), reports it, and ends the phase once it has lasted its minimum and its end
+ * condition holds. The last interval of a phase ends with the phase.
+ */
+final class IntervalLoop {
+
+    private final RunMeter meter;
+    private final RunClock clock;
+    private final RunControl control;
+    private final RunListener listener;
+    private final long intervalNanos;
+
+    IntervalLoop(RunMeter meter, RunClock clock, RunControl control, RunListener listener, Duration interval) {
+        this.meter = meter;
+        this.clock = clock;
+        this.control = control;
+        this.listener = listener;
+        this.intervalNanos = interval.toNanos();
+    }
+
+    /** @throws RunInterrupted when a stop is requested, after reporting the interval it cut short */
+    void run(Phase phase, Duration minimum, BooleanSupplier done) throws InterruptedException {
+        long start = clock.nanoTime();
+        long end = start + minimum.toNanos();
+        long next = start + intervalNanos;
+        while (true) {
+            long target = next;
+            if (end > clock.nanoTime() && end < next) {
+                target = end;
+            }
+            boolean stop = clock.awaitStop(control, target - clock.nanoTime());
+            listener.interval(meter.interval(phase));
+            if (stop) {
+                throw new RunInterrupted();
+            }
+            if (clock.nanoTime() >= end && done.getAsBoolean()) {
+                return;
+            }
+            next = target == end ? end + intervalNanos : next + intervalNanos;
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package io.brokerbench.run;
+
+import io.brokerbench.run.IntervalPoint.Phase;
+import io.brokerbench.stats.LatencyHistograms;
+import io.brokerbench.stats.LatencySummary;
+import io.brokerbench.worker.Worker;
+import io.brokerbench.worker.WorkerSnapshot;
+import java.util.List;
+
+/**
+ * The run's measurements as the coordinator pulls them: each snapshot of every worker merged into
+ * one interval and run-wide totals; the interval points; the aggregate over the measured phase and
+ * the drain after it; the totals of the measured phase and of the whole load; and what the stall
+ * watch notices on the way.
+ */
+final class RunMeter {
+
+    private final RunRecord record;
+    private final List<Worker> workers;
+    private final RunClock clock;
+    private final RunListener listener;
+    private final int subscriptionsPerTopic;
+    private final int messageSize;
+    private final LatencyHistograms merged = new LatencyHistograms();
+    private final StallWatch stalls;
+    private RunTotals lastTotals = RunTotals.ZERO;
+    private RunTotals loadStart;
+    private RunTotals measureStart;
+    private long loadStartNanos;
+    /** Whether snapshots go into the aggregate: from the measured phase's start to the drain's end. */
+    private boolean measuring;
+
+    RunMeter(RunRecord record, List<Worker> workers, RunClock clock, RunListener listener) {
+        this.record = record;
+        this.workers = workers;
+        this.clock = clock;
+        this.listener = listener;
+        this.subscriptionsPerTopic = record.workload().subscriptionsPerTopic();
+        this.messageSize = record.workload().messageSize();
+        this.stalls = new StallWatch(subscriptionsPerTopic);
+    }
+
+    /** The load starts now: intervals count from here, and what the readiness probe left is discarded. */
+    void loadStarting() {
+        loadStartNanos = clock.nanoTime();
+        snapshot();
+        loadStart = lastTotals;
+    }
+
+    void measuredPhaseStarts() {
+        measureStart = lastTotals;
+        measuring = true;
+    }
+
+    void measuredPhaseEnds() {
+        record.measured(lastTotals.minus(measureStart));
+        measureStart = null;
+    }
+
+    /** The last snapshot after the load stopped and the drain ended: the totals of the whole load. */
+    void loadEnded() {
+        snapshot();
+        record.whole(lastTotals.minus(loadStart));
+        measuring = false;
+    }
+
+    /** An interrupted or failed run still reports the counts of what it measured. */
+    void keepPartialTotals() {
+        if (measureStart != null && measuring) {
+            record.measured(lastTotals.minus(measureStart));
+        }
+        if (loadStart != null) {
+            record.whole(lastTotals.minus(loadStart));
+        }
+    }
+
+    /** Takes a snapshot, records it as an interval of {@code phase}, and says what the stall watch noticed. */
+    IntervalPoint interval(Phase phase) {
+        RunTotals before = lastTotals;
+        LatencyHistograms interval = snapshot();
+        RunTotals delta = lastTotals.minus(before);
+        double seconds = Math.max(delta.seconds(), 1e-9);
+        IntervalPoint point = new IntervalPoint(phase, (lastTotals.nanoTime() - loadStartNanos) / 1e9, seconds,
+                delta.sent() / seconds, delta.publishErrors() / seconds, delta.received() / seconds,
+                delta.sent() * (double) messageSize / seconds,
+                delta.received() * (double) messageSize / seconds,
+                backlog(), LatencySummary.of(interval));
+        record.addInterval(point);
+        for (String note : stalls.observe(lastTotals, point.elapsedSeconds(), phase != Phase.BACKLOG)) {
+            listener.note(note);
+            record.addEvent(point.elapsedSeconds(), note);
+        }
+        return point;
+    }
+
+    /** Merges one snapshot of every worker; adds it to the aggregate while measuring. */
+    LatencyHistograms snapshot() {
+        merged.reset();
+        long sent = 0;
+        long acked = 0;
+        long errors = 0;
+        long received = 0;
+        double cpu = 0;
+        double loadCpu = 0;
+        for (Worker worker : workers) {
+            WorkerSnapshot snapshot = worker.snapshot();
+            merged.add(snapshot.interval());
+            sent += snapshot.sentTotal();
+            acked += snapshot.ackedTotal();
+            errors += snapshot.publishErrorsTotal();
+            received += snapshot.receivedTotal();
+            cpu += snapshot.processCpuSecondsTotal();
+            loadCpu += snapshot.loadThreadCpuSecondsTotal();
+        }
+        lastTotals = new RunTotals(sent, acked, errors, received, cpu, loadCpu, clock.nanoTime());
+        if (measuring) {
+            record.aggregated().add(merged);
+        }
+        return merged;
+    }
+
+    /** The totals of the latest snapshot. */
+    RunTotals totals() {
+        return lastTotals;
+    }
+
+    /**
+     * Messages acknowledged to producers and not yet received, summed over subscriptions: OMB's
+     * backlog (it counts a message as sent when it is acknowledged).
+     */
+    long backlog() {
+        return Math.max(0, lastTotals.acked() * subscriptionsPerTopic - lastTotals.received());
+    }
+
+    /**
+     * Deliveries still to come once the load has stopped: every message handed to a driver and not
+     * failed, to every subscription. Unlike the backlog this counts messages whose acknowledgement is
+     * still on its way, which must not be mistaken for lost.
+     */
+    long undelivered() {
+        return (lastTotals.sent() - lastTotals.publishErrors()) * subscriptionsPerTopic - lastTotals.received();
+    }
+}

@@ -1,0 +1,88 @@
+package io.brokerbench.worker;
+
+import io.brokerbench.load.PacedProducer;
+import io.brokerbench.load.PublishLoop;
+import io.brokerbench.stats.LatencyHistograms;
+import io.brokerbench.stats.PublishStats;
+import io.brokerbench.time.NanoClock;
+import io.brokerbench.time.ParkThenSpinIdler;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The threads that publish: a worker's producers dealt round-robin over at most {@code limit}
+ * threads (one per core by default), each running a {@link PublishLoop} over its producers and
+ * recording into a {@link PublishStats} of its own, so producers of one thread share a recorder
+ * that no other load thread writes.
+ */
+final class LoadThreads {
+
+    /** How long a load thread may take to return from its current send once asked to stop. */
+    static final Duration STOP_GRACE = Duration.ofSeconds(5);
+
+    private final List<PublishStats> stats = new ArrayList<>();
+    private final List<PublishLoop> loops = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
+
+    /** Threads for {@code producers} producers, at most {@code limit}; none for none. */
+    LoadThreads(int producers, int limit) {
+        for (int t = 0; t < Math.min(producers, limit); t++) {
+            stats.add(new PublishStats());
+        }
+    }
+
+    /** The recorder of the thread that will run producer {@code index}. */
+    PublishStats statsOf(int index) {
+        return stats.get(index % stats.size());
+    }
+
+    /** Starts the threads, producer {@code i} on thread {@code i % threads}. */
+    void start(List<PacedProducer> producers, NanoClock clock) {
+        if (!threads.isEmpty()) {
+            throw new IllegalStateException("load already running");
+        }
+        for (int t = 0; t < stats.size(); t++) {
+            List<PacedProducer> own = new ArrayList<>();
+            for (int i = t; i < producers.size(); i += stats.size()) {
+                own.add(producers.get(i));
+            }
+            PublishLoop loop = new PublishLoop("load-" + t, own, clock, new ParkThenSpinIdler(clock));
+            Thread thread = new Thread(loop, "brokerbench-" + loop.name());
+            thread.setDaemon(true);
+            loops.add(loop);
+            threads.add(thread);
+            thread.start();
+        }
+    }
+
+    /**
+     * Stops publishing and waits for the threads to finish their current message. A thread still
+     * inside the driver's {@code sendAsync} after {@link #STOP_GRACE} (a client blocked on a full
+     * buffer while its broker is down) is interrupted, which the clients answer by failing that send.
+     */
+    void stop() throws InterruptedException {
+        loops.forEach(PublishLoop::stop);
+        for (Thread thread : threads) {
+            thread.join(STOP_GRACE.toMillis());
+            if (thread.isAlive()) {
+                thread.interrupt();
+                thread.join(STOP_GRACE.toMillis());
+            }
+        }
+    }
+
+    /** Moves what the threads recorded since the last call into {@code into}. */
+    void drainInto(LatencyHistograms into) {
+        stats.forEach(s -> s.drainInto(into));
+    }
+
+    long publishErrorsTotal() {
+        return stats.stream().mapToLong(PublishStats::errorsTotal).sum();
+    }
+
+    /** The threads, for their CPU time. */
+    List<Thread> threads() {
+        return threads;
+    }
+}

@@ -1,0 +1,201 @@
+package io.brokerbench.run;
+
+import io.brokerbench.delivery.ConsumerDelivery;
+import io.brokerbench.delivery.ProducerTally;
+import io.brokerbench.stats.LatencyHistograms;
+import io.brokerbench.stats.Metric;
+import io.brokerbench.time.NanoClock;
+import io.brokerbench.time.WallClock;
+import io.brokerbench.worker.ConsumerSpec;
+import io.brokerbench.worker.DriverSetup;
+import io.brokerbench.worker.LoadPlan;
+import io.brokerbench.worker.MeasurementPlan;
+import io.brokerbench.worker.ProducerSpec;
+import io.brokerbench.worker.Worker;
+import io.brokerbench.worker.WorkerSnapshot;
+import io.openmessaging.benchmark.driver.BenchmarkDriver.TopicInfo;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A worker with no driver and no threads, whose one producer and its consumers follow the run's
+ * clock: messages go out at the load plan's rate, are acknowledged at once, and reach each
+ * subscription at once while its consumers are open (at most {@link #consumeRate} a second), but
+ * for the last {@link #neverDelivered}. Every counted message records a latency sample, so the
+ * run's aggregate can be checked against its counts.
+ */
+final class SimulatedWorker implements Worker {
+
+    static final long PUBLISH_LATENCY_MICROS = 1_000;
+    static final long END_TO_END_MICROS = 2_000;
+
+    private final NanoClock clock;
+    /** Messages one subscription can take per second; unlimited by default. */
+    double consumeRate = Double.POSITIVE_INFINITY;
+    /** The last this many messages sent never arrive: in flight while the load runs, lost when it stops. */
+    long neverDelivered;
+    /** Whether probe messages reach the consumers. */
+    boolean probesArrive = true;
+    int probeRounds;
+
+    private final List<ConsumerSpec> consumers = new ArrayList<>();
+    private ProducerSpec producer;
+    private int producersInRun;
+    private boolean probed;
+    private double rate;
+    private long loadStartNanos = Long.MIN_VALUE;
+    private long loadStopNanos = Long.MAX_VALUE;
+    private boolean consumersOpen = true;
+    private long lastNanos;
+    private long sent;
+    /** Received by each subscription (all of them alike). */
+    private double receivedPerSubscription;
+    private long reportedSent;
+    private long reportedReceived;
+
+    SimulatedWorker(NanoClock clock) {
+        this.clock = clock;
+    }
+
+    @Override
+    public String id() {
+        return "simulated";
+    }
+
+    @Override
+    public void initializeDriver(DriverSetup setup) {
+    }
+
+    @Override
+    public String topicNamePrefix() {
+        return "sim";
+    }
+
+    @Override
+    public void createTopics(List<TopicInfo> topics) {
+    }
+
+    @Override
+    public void createConsumers(List<ConsumerSpec> specs, MeasurementPlan plan) {
+        consumers.addAll(specs);
+        producersInRun = plan.producers();
+    }
+
+    @Override
+    public void createProducers(List<ProducerSpec> specs) {
+        if (specs.size() > 1 || producer != null) {
+            throw new IllegalArgumentException("the simulated worker has one producer");
+        }
+        producer = specs.isEmpty() ? null : specs.get(0);
+    }
+
+    @Override
+    public void sendProbes(byte[] template) {
+        probeRounds++;
+        probed = true;
+    }
+
+    @Override
+    public Map<String, Boolean> probeStatus() {
+        Map<String, Boolean> status = new LinkedHashMap<>();
+        consumers.forEach(c -> status.put(c.topic() + "/" + c.subscription(), probed && probesArrive));
+        return status;
+    }
+
+    @Override
+    public void startLoad(LoadPlan plan) {
+        rate = producer == null ? 0 : plan.ratePerProducer();
+        loadStartNanos = clock.nanoTime();
+        lastNanos = loadStartNanos;
+    }
+
+    @Override
+    public void stopLoad() {
+        advance();
+        loadStopNanos = clock.nanoTime();
+    }
+
+    @Override
+    public void closeConsumers() {
+        advance();
+        consumersOpen = false;
+    }
+
+    @Override
+    public void reopenConsumers() {
+        advance();
+        consumersOpen = true;
+    }
+
+    /** Plays the time since the last call: sends what the schedule asks, delivers what the consumers can take. */
+    private void advance() {
+        long now = clock.nanoTime();
+        if (loadStartNanos == Long.MIN_VALUE) {
+            return;
+        }
+        long publishingUntil = Math.min(now, loadStopNanos);
+        sent = Math.max(sent, (long) (rate * (publishingUntil - loadStartNanos) / 1e9));
+        if (consumersOpen) {
+            double deliverable = Math.max(0, sent - neverDelivered);
+            double takes = consumeRate == Double.POSITIVE_INFINITY ? deliverable : consumeRate * (now - lastNanos) / 1e9;
+            receivedPerSubscription = Math.min(deliverable, receivedPerSubscription + takes);
+        }
+        lastNanos = now;
+    }
+
+    private int subscriptions() {
+        return (int) consumers.stream().map(ConsumerSpec::subscription).distinct().count();
+    }
+
+    @Override
+    public WorkerSnapshot snapshot() {
+        advance();
+        long received = (long) receivedPerSubscription * subscriptions();
+        LatencyHistograms interval = new LatencyHistograms();
+        long newlySent = sent - reportedSent;
+        long newlyReceived = received - reportedReceived;
+        if (newlySent > 0) {
+            interval.get(Metric.PUBLISH_DELAY).recordValueWithCount(0, newlySent);
+            interval.get(Metric.PUBLISH_LATENCY).recordValueWithCount(PUBLISH_LATENCY_MICROS, newlySent);
+            interval.get(Metric.PUBLISH_LATENCY_FROM_INTENDED).recordValueWithCount(PUBLISH_LATENCY_MICROS, newlySent);
+        }
+        if (newlyReceived > 0) {
+            interval.get(Metric.END_TO_END).recordValueWithCount(END_TO_END_MICROS, newlyReceived);
+            interval.get(Metric.END_TO_END_FROM_INTENDED).recordValueWithCount(END_TO_END_MICROS, newlyReceived);
+        }
+        reportedSent = sent;
+        reportedReceived = received;
+        return new WorkerSnapshot(interval, sent, sent, 0, received, 0, 0);
+    }
+
+    @Override
+    public List<ProducerTally> producerTallies() {
+        if (producer == null) {
+            return List.of();
+        }
+        double periodNanos = rate > 0 ? 1e9 / rate : 0;
+        return List.of(new ProducerTally(producer.id(), producer.topic(), sent, sent, 0, 0,
+                WallClock.epochMicros(loadStartNanos), periodNanos, WallClock.epochMicros(loadStopNanos)));
+    }
+
+    @Override
+    public List<ConsumerDelivery> consumerDeliveries() {
+        List<ConsumerDelivery> deliveries = new ArrayList<>();
+        for (ConsumerSpec consumer : consumers) {
+            long[][] ranges = new long[producersInRun][];
+            long received = (long) receivedPerSubscription;
+            for (int p = 0; p < producersInRun; p++) {
+                ranges[p] = p == 0 && received > 0 ? new long[] {0, received} : new long[0];
+            }
+            deliveries.add(new ConsumerDelivery(consumer.topic(), consumer.subscription(), received, 0, 0, 0, 0, true,
+                    ranges));
+        }
+        return deliveries;
+    }
+
+    @Override
+    public void close() {
+    }
+}
