@@ -112,7 +112,7 @@ public final class LocalWorker implements Worker {
                     + (file == null ? reason : reason.replace(file.toString(), setup.sourceFile())), e);
         } finally {
             if (!initialized) {
-                // a driver that failed half-way may already hold clients and threads (Kafka's admin client does)
+                // a driver that failed half-way may already hold clients and threads (an admin client, say)
                 closeQuietly(created);
                 if (directory != null) {
                     ScratchDirectory.deleteRecursively(directory);
