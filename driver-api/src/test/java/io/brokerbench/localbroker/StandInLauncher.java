@@ -15,9 +15,6 @@ public final class StandInLauncher implements LocalBrokerLauncher {
 
     public static final String TYPE = "stand-in";
 
-    public StandInLauncher() {
-    }
-
     @Override
     public String type() {
         return TYPE;

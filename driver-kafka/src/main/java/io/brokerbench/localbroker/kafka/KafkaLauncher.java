@@ -36,9 +36,6 @@ public final class KafkaLauncher implements LocalBrokerLauncher {
     private static final List<String> JVM_OPTIONS =
             List.of("-Xmx1g", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20", "-Djava.awt.headless=true");
 
-    public KafkaLauncher() {
-    }
-
     @Override
     public String type() {
         return TYPE;

@@ -31,9 +31,6 @@ public final class NatsLauncher implements LocalBrokerLauncher {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(1);
 
-    public NatsLauncher() {
-    }
-
     @Override
     public String type() {
         return TYPE;

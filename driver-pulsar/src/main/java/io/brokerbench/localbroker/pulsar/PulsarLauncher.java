@@ -65,9 +65,6 @@ public final class PulsarLauncher implements LocalBrokerLauncher {
             "java.management/sun.management", "jdk.management/com.sun.management.internal",
             "java.base/jdk.internal.platform", "java.base/java.nio", "java.base/jdk.internal.misc");
 
-    public PulsarLauncher() {
-    }
-
     @Override
     public String type() {
         return TYPE;

@@ -35,9 +35,6 @@ public final class RedisLauncher implements LocalBrokerLauncher {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
     private static final int PROBE_TIMEOUT_MS = 1_000;
 
-    public RedisLauncher() {
-    }
-
     @Override
     public String type() {
         return TYPE;
