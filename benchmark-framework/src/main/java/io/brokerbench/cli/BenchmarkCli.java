@@ -59,7 +59,7 @@ public final class BenchmarkCli implements Callable<Integer> {
     private static final String DEFAULT_WORKERS_FILE = "workers.yaml";
 
     @Option(names = {"-d", "--drivers"}, split = ",", paramLabel = "FILE",
-            description = "Driver YAML files, e.g. driver-kafka/kafka-local.yaml (comma-separated or repeated).")
+            description = "Driver YAML files, e.g. driver-<broker>/<broker>-local.yaml (comma-separated or repeated).")
     List<Path> drivers = new ArrayList<>();
 
     @Option(names = {"-w", "--workers"}, split = ",", paramLabel = "URL",
@@ -123,7 +123,7 @@ public final class BenchmarkCli implements Callable<Integer> {
             throw new ConfigException("no workload file given (usage: benchmark --drivers DRIVER.yaml WORKLOAD.yaml ...)");
         }
         if (drivers.isEmpty()) {
-            throw new ConfigException("no driver file given: use --drivers, e.g. --drivers driver-kafka/kafka-local.yaml");
+            throw new ConfigException("no driver file given: use --drivers, e.g. --drivers driver-<broker>/<broker>-local.yaml");
         }
         if (readinessTimeoutSeconds < 1) {
             throw new ConfigException("option '--readiness-timeout' = " + readinessTimeoutSeconds + ": must be at least 1");

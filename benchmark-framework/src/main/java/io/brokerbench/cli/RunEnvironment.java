@@ -2,24 +2,36 @@ package io.brokerbench.cli;
 
 import io.brokerbench.config.ExtDirectory;
 import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Where a run ran: host, JVM, and the versions of the framework and of the client libraries. */
 final class RunEnvironment {
 
-    /** Client libraries whose version changes what a driver measures, recognised by jar name. */
-    private static final List<String> CLIENT_JARS = List.of("kafka-clients", "pulsar-client", "pulsar-client-original",
-            "jedis", "jnats", "HdrHistogram");
+    /**
+     * Where driver modules name, one a line, the client libraries whose version changes what their
+     * driver measures (Maven artifact ids: their jars are recognised by name).
+     */
+    static final String CLIENT_LIBRARIES = "META-INF/brokerbench/client-libraries";
+    /** The framework's own library whose version changes what is measured. */
+    private static final String HISTOGRAM_LIBRARY = "HdrHistogram";
     private static final Pattern JAR = Pattern.compile("(.+?)-(\\d[^/]*)\\.jar");
 
     private RunEnvironment() {
@@ -37,10 +49,11 @@ final class RunEnvironment {
         Map<String, Object> env = new LinkedHashMap<>();
         String version = RunEnvironment.class.getPackage().getImplementationVersion();
         env.put("frameworkVersion", version == null ? "development build" : version);
-        Map<String, String> clientVersions = clientVersions(
+        Set<String> libraries = recordedLibraries();
+        Map<String, String> clientVersions = versions(libraries,
                 Arrays.stream(System.getProperty("java.class.path", "").split(File.pathSeparator)).map(Path::of).toList());
         Optional<ExtDirectory.Folder> folder = ext.folderHolding(driverClass);
-        folder.ifPresent(f -> clientVersions.putAll(clientVersions(f.jars())));
+        folder.ifPresent(f -> clientVersions.putAll(versions(libraries, f.jars())));
         env.put("clientVersions", clientVersions);
         folder.ifPresent(f -> env.put("driverFolder", f.path().toString()));
         Map<String, Object> host = new LinkedHashMap<>();
@@ -60,12 +73,33 @@ final class RunEnvironment {
         return env;
     }
 
-    private static Map<String, String> clientVersions(List<Path> jars) {
+    /**
+     * The histogram library and every client library the drivers on the classpath name in {@link
+     * #CLIENT_LIBRARIES}. A driver from an ext/ folder names none, but its folder's copy of a client a
+     * project driver names is recorded all the same.
+     */
+    private static Set<String> recordedLibraries() {
+        Set<String> libraries = new TreeSet<>(Set.of(HISTOGRAM_LIBRARY));
+        try {
+            Enumeration<URL> lists = RunEnvironment.class.getClassLoader().getResources(CLIENT_LIBRARIES);
+            while (lists.hasMoreElements()) {
+                try (InputStream in = lists.nextElement().openStream()) {
+                    new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().map(String::strip)
+                            .filter(line -> !line.isEmpty() && !line.startsWith("#")).forEach(libraries::add);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + CLIENT_LIBRARIES + " from the classpath", e);
+        }
+        return libraries;
+    }
+
+    private static Map<String, String> versions(Set<String> libraries, List<Path> jars) {
         Map<String, String> versions = new TreeMap<>();
         for (Path jar : jars) {
             Path name = jar.getFileName();
             Matcher m = JAR.matcher(name == null ? "" : name.toString());
-            if (m.matches() && CLIENT_JARS.contains(m.group(1))) {
+            if (m.matches() && libraries.contains(m.group(1))) {
                 versions.put(m.group(1), m.group(2));
             }
         }

@@ -51,7 +51,7 @@ public final class DriverFile {
         String localBroker = f.string("localBroker");
         if (localBroker != null && !LocalBrokers.isKnown(localBroker)) {
             throw ConfigException.field(file, "localBroker", localBroker,
-                    "unknown local broker type (known: " + LocalBrokers.knownTypes() + ")");
+                    "no local broker launcher of this type on the classpath (found: " + LocalBrokers.knownTypes() + ")");
         }
 
         Set<String> placeholders = new LinkedHashSet<>();

@@ -13,7 +13,7 @@ import java.util.List;
 /**
  * The jars of one ext/ folder: a driver and the libraries it was built with. They are searched
  * before the project's classpath, so a driver keeps the client library versions it was built
- * against even where the project bundles others (netty, jackson, a Kafka client). The exceptions are
+ * against even where the project bundles others (netty, jackson, a broker's client). The exceptions are
  * the types that the harness and the driver hand each other: a copy of those loaded from the folder
  * would be a different type from the harness's, and the driver would not be a
  * {@code BenchmarkDriver} to the harness. Those always come from the project: OMB's driver API,
@@ -30,7 +30,7 @@ final class DriverFolderClassLoader extends URLClassLoader {
     /**
      * OMB's driver API is exactly this package (BenchmarkDriver, BenchmarkProducer, BenchmarkConsumer,
      * ConsumerCallback, ResourceCreator and their nested types). Its sub-packages are not API: OMB's
-     * own drivers live there ({@code ...driver.kafka}, {@code ...driver.rabbitmq}) and load from the folder.
+     * own drivers live there ({@code ...driver.<broker>}) and load from the folder.
      */
     static final String DRIVER_API_PACKAGE = "io.openmessaging.benchmark.driver";
 

@@ -15,7 +15,7 @@ import java.util.Set;
 /**
  * Every call into a driver from an ext/ folder runs with the folder's class loader as the thread's
  * context class loader. Client libraries load the classes their configuration names through it
- * (Kafka's serializers, for one); with the project's loader they would find the project's copy of
+ * (serializers, for one); with the project's loader they would find the project's copy of
  * the library, or nothing, instead of the folder's. Threads the driver starts during a call inherit
  * it. Producers and consumers the driver hands out are not wrapped: clients read their
  * configuration when they are created, which happens inside these calls.

@@ -5,8 +5,8 @@ import java.util.List;
 /**
  * The repeats {@link RepeatedWarningFilter} held back from the console, for the run code to report
  * after each run: one line per kind of warning or error, e.g. {@code client libraries: 24 more
- * warnings like 'Connection to node 1 (/127.0.0.1:9092) could not be established. Node may not be
- * available.' (org.apache.kafka.clients.NetworkClient) suppressed}.
+ * warnings like 'Connection to node 1 (/127.0.0.1:9092) could not be established.'
+ * (org.example.client.NetworkClient) suppressed}.
  */
 public final class ClientLogSummary {
 

@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
 /**
  * Which kinds of log message have been seen since the last {@link #drain}, and how many repeats of
  * each were held back. A kind is a logger, a severity and the message's shape: the text without
- * leading {@code [client context]} prefixes and with every number masked, because Kafka clients
+ * leading {@code [client context]} prefixes and with every number masked, because some clients
  * format their messages before logging them ("[Producer clientId=producer-1] Connection to node 1
  * (/127.0.0.1:9092) could not be established") and a dead broker produces that line once a second
  * per client and per node. Safe for any number of logging threads.

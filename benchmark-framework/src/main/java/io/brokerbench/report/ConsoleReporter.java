@@ -12,7 +12,7 @@ import java.io.PrintStream;
 import java.util.List;
 
 /**
- * One line per interval that can be read at a glance, in the manner of Kafka's perf tools:
+ * One line per interval that can be read at a glance, in the manner of brokers' own perf tools:
  * rates, backlog, then publish and end-to-end latency percentiles in milliseconds.
  */
 public final class ConsoleReporter implements RunListener {

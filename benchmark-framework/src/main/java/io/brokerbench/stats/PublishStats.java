@@ -11,8 +11,8 @@ import org.HdrHistogram.Histogram;
  * <p>Three recorders, by writer. The load thread records the send, and also the acknowledgement
  * when the driver completed the future before {@code sendAsync} returned (all three values in one
  * critical section): a single-writer recorder. Acknowledgements and failures completed later arrive
- * on the client library's threads, several at once (Kafka completes each producer's futures on that
- * producer's sender thread), so those go to recorders built for concurrent writers.
+ * on the client library's threads, several at once (a client may complete each producer's futures on
+ * that producer's own I/O thread), so those go to recorders built for concurrent writers.
  */
 public final class PublishStats {
 

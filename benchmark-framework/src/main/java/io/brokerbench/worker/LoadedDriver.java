@@ -50,7 +50,7 @@ final class LoadedDriver implements AutoCloseable {
     /**
      * Instantiates the driver class and initializes it from a copy of the driver file that keeps the
      * user's file name, so the driver's own messages name that file. A driver that fails half-way
-     * is closed at once: it may already hold clients and threads (Kafka's admin client does).
+     * is closed at once: it may already hold clients and threads (an admin client, say).
      */
     static LoadedDriver initialize(DriverSetup setup) throws IOException, InterruptedException {
         String fileName = setup.fileName();

@@ -20,19 +20,20 @@ class RunEnvironmentTest {
 
     @Test
     void aDriverFromAnExtFolderIsRecordedWithThatFoldersClientLibraryVersions() throws Exception {
-        Path folder = Files.createDirectories(dir.resolve("ext/kafka"));
-        SourceJar.build(folder.resolve("driver-kafka-1.0.jar"),
-                Map.of("org.example.KafkaDriver", "package org.example; public class KafkaDriver {}"), List.of());
-        SourceJar.build(folder.resolve("kafka-clients-3.9.1.jar"),
+        Path folder = Files.createDirectories(dir.resolve("ext/example"));
+        SourceJar.build(folder.resolve("driver-example-1.0.jar"),
+                Map.of("org.example.ExampleDriver", "package org.example; public class ExampleDriver {}"), List.of());
+        // a client library named in this module's test resource META-INF/brokerbench/client-libraries
+        SourceJar.build(folder.resolve("example-client-3.9.1.jar"),
                 Map.of("org.example.Client", "package org.example; public class Client {}"), List.of());
         ExtDirectory ext = ExtDirectory.scan(dir.resolve("ext"), getClass().getClassLoader());
 
-        Map<String, Object> fromFolder = RunEnvironment.describe("org.example.KafkaDriver", ext);
+        Map<String, Object> fromFolder = RunEnvironment.describe("org.example.ExampleDriver", ext);
         Map<String, Object> fromProject = RunEnvironment.describe(InMemoryBenchmarkDriver.class.getName(), ext);
 
-        assertEquals("3.9.1", ((Map<?, ?>) fromFolder.get("clientVersions")).get("kafka-clients"));
+        assertEquals("3.9.1", ((Map<?, ?>) fromFolder.get("clientVersions")).get("example-client"));
         assertEquals(folder.toString(), fromFolder.get("driverFolder"));
-        assertFalse(((Map<?, ?>) fromProject.get("clientVersions")).containsKey("kafka-clients"), fromProject.toString());
+        assertFalse(((Map<?, ?>) fromProject.get("clientVersions")).containsKey("example-client"), fromProject.toString());
         assertFalse(fromProject.containsKey("driverFolder"), fromProject.toString());
     }
 }

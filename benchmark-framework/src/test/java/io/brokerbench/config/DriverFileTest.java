@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerbench.localbroker.LocalBrokers;
+import io.brokerbench.localbroker.StandInLauncher;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +24,7 @@ class DriverFileTest {
     private static final String KAFKA = """
             name: Kafka
             driverClass: io.example.KafkaDriver
-            localBroker: kafka
+            localBroker: stand-in
             replicationFactor: 1
             commonConfig: |
               bootstrap.servers=${localBroker.bootstrap}
@@ -44,7 +45,7 @@ class DriverFileTest {
         DriverFile d = DriverFile.load(write("driver-kafka.yaml", KAFKA));
         assertEquals("Kafka", d.name());
         assertEquals("io.example.KafkaDriver", d.driverClass());
-        assertEquals("kafka", d.localBroker());
+        assertEquals(StandInLauncher.TYPE, d.localBroker());
         assertTrue(d.needsLocalBroker());
         assertEquals(Set.of("bootstrap"), d.placeholders());
         assertEquals(KAFKA, d.text());
@@ -64,7 +65,7 @@ class DriverFileTest {
         Path file = write("driver-kafka.yaml", KAFKA);
         DriverFile d = DriverFile.load(file);
         ConfigException e = assertThrows(ConfigException.class, () -> d.resolvePlaceholders(Map.of("url", "x")));
-        assertEquals(file + ": placeholder '${localBroker.bootstrap}' has no value: the kafka local broker provides [url]",
+        assertEquals(file + ": placeholder '${localBroker.bootstrap}' has no value: the stand-in local broker provides [url]",
                 e.getMessage());
     }
 
@@ -85,10 +86,10 @@ class DriverFileTest {
                 Arguments.of("name: X\ndriverClass: 42\n", "field 'driverClass' = 42: expected text"),
                 Arguments.of("name: X\ndriverClass: not a class\n", "field 'driverClass' = 'not a class': not a Java class name"),
                 Arguments.of("name: X\ndriverClass: a.B\nlocalBroker: rabbit\n",
-                        "field 'localBroker' = 'rabbit': unknown local broker type (known: " + known + ")"),
+                        "field 'localBroker' = 'rabbit': no local broker launcher of this type on the classpath (found: " + known + ")"),
                 Arguments.of("name: X\ndriverClass: a.B\nurl: ${localBroker.url}\n",
                         "placeholder '${localBroker.url}' but no 'localBroker' key"),
-                Arguments.of("name: X\ndriverClass: a.B\nlocalBroker: kafka\nurl: ${localBroker.}\n",
+                Arguments.of("name: X\ndriverClass: a.B\nlocalBroker: stand-in\nurl: ${localBroker.}\n",
                         "placeholder '${localBroker.}' has no endpoint name"),
                 Arguments.of("name: X\ndriverClass: a.B\nname: Y\n", "duplicate key 'name' at line 3"),
                 Arguments.of("name: X\n  driverClass: a.B\n", "malformed YAML at line 2"),

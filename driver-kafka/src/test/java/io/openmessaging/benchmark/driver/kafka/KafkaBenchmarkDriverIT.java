@@ -189,9 +189,10 @@ class KafkaBenchmarkDriverIT {
 
         driver("");
 
-        Set<String> names = admin.listTopics().names().get();
-        assertFalse(names.contains(leftover), "leftover benchmark topic still exists");
-        assertTrue(names.contains(foreign), "a topic without the benchmark prefix was deleted");
+        // the deletion is committed when reset returns; the broker's metadata that listTopics reads follows a moment later
+        await("leftover benchmark topic deleted").atMost(Duration.ofSeconds(30))
+                .until(() -> !admin.listTopics().names().get().contains(leftover));
+        assertTrue(admin.listTopics().names().get().contains(foreign), "a topic without the benchmark prefix was deleted");
     }
 
     @Test

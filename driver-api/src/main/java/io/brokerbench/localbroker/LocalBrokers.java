@@ -1,0 +1,90 @@
+package io.brokerbench.localbroker;
+
+import io.brokerbench.lifecycle.ScratchJanitor;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+
+/**
+ * The local broker types a driver file may name in {@code localBroker:} — one for each {@link
+ * LocalBrokerLauncher} registered on the classpath — and how to start one.
+ */
+public final class LocalBrokers {
+
+    private LocalBrokers() {
+    }
+
+    public static boolean isKnown(String type) {
+        return launchers().containsKey(type);
+    }
+
+    /** The types found on the classpath, comma-separated in alphabetical order ("none" when there are none). */
+    public static String knownTypes() {
+        Map<String, LocalBrokerLauncher> launchers = launchers();
+        return launchers.isEmpty() ? "none" : String.join(", ", launchers.keySet());
+    }
+
+    /**
+     * Starts a broker of {@code type}; its run directory is a fresh temporary directory, removed on
+     * close or, should this JVM be killed first, by a {@link ScratchJanitor}.
+     */
+    public static LocalBroker start(String type, Path home) throws IOException, InterruptedException {
+        LocalBrokerLauncher launcher = launcher(type);
+        Path runDir = Files.createTempDirectory("brokerbench-" + type + "-");
+        ScratchJanitor janitor = ScratchJanitor.watch(runDir);
+        try {
+            return new ScratchGuardedBroker(launcher.start(home, runDir), janitor);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            // a broker that failed to start keeps its run directory: the error names the log in it
+            janitor.dismiss();
+            throw e;
+        }
+    }
+
+    private static LocalBrokerLauncher launcher(String type) {
+        LocalBrokerLauncher launcher = launchers().get(type);
+        if (launcher == null) {
+            throw new IllegalArgumentException("no local broker launcher of type '" + type + "' on the classpath (found: "
+                    + knownTypes() + ")");
+        }
+        return launcher;
+    }
+
+    /**
+     * Every registered launcher by type. Looked up through the loader of the launcher interface, not the
+     * thread's context loader: driver calls run with a driver folder's loader as context loader, and the
+     * types a driver file may name must not depend on the thread that asks.
+     */
+    private static Map<String, LocalBrokerLauncher> launchers() {
+        Map<String, LocalBrokerLauncher> byType = new TreeMap<>();
+        for (LocalBrokerLauncher launcher : ServiceLoader.load(LocalBrokerLauncher.class,
+                LocalBrokerLauncher.class.getClassLoader())) {
+            LocalBrokerLauncher other = byType.putIfAbsent(launcher.type(), launcher);
+            if (other != null) {
+                throw new IllegalStateException("two local broker launchers of type '" + launcher.type()
+                        + "' on the classpath: " + other.getClass().getName() + " and " + launcher.getClass().getName());
+            }
+        }
+        return byType;
+    }
+
+    /** Endpoints shaped like a started broker's, for checking driver files without starting one. */
+    public static Map<String, String> exampleEndpoints(String type) {
+        return launcher(type).exampleEndpoints();
+    }
+
+    /** The project root: {@code -Dbenchmark.home} (set by bin/ scripts and the Maven build), else the working directory. */
+    public static Path home() {
+        String configured = System.getProperty("benchmark.home");
+        Path home = Path.of(configured != null ? configured : ".").toAbsolutePath().normalize();
+        if (!Files.isDirectory(home.resolve("deploy/local"))) {
+            throw new UncheckedIOException(new IOException(
+                    "cannot find deploy/local under " + home + " (set -Dbenchmark.home to the project root)"));
+        }
+        return home;
+    }
+}

@@ -1,0 +1,181 @@
+package io.brokerbench.localbroker.pulsar;
+
+import io.brokerbench.lifecycle.ScratchDirectory;
+import io.brokerbench.localbroker.BrokerProcess;
+import io.brokerbench.localbroker.FreePorts;
+import io.brokerbench.localbroker.LocalBroker;
+import io.brokerbench.localbroker.LocalBrokerLauncher;
+import io.brokerbench.localbroker.MavenRuntime;
+import io.brokerbench.localbroker.RunningBroker;
+import java.io.IOException;
+import java.io.StringReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * Pulsar standalone (broker, in-JVM bookie and RocksDB metadata store in one JVM) on 127.0.0.1 with
+ * free ports, from the jars listed in {@code deploy/local/pulsar/pom.xml} and the configuration in
+ * {@code deploy/local/pulsar/standalone.conf.template}, at the version of the project's
+ * {@code pulsar.version} (the client's).
+ */
+public final class PulsarLauncher implements LocalBrokerLauncher {
+
+    private static final String TYPE = "pulsar";
+
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+    private static final Duration HTTP_TIMEOUT = Duration.ofSeconds(2);
+
+    /** Configuration keys that change what a benchmark measures; their values are reported as run. */
+    private static final List<String> REPORTED_SETTINGS = List.of(
+            "managedLedgerNewEntriesCheckDelayInMillis",
+            "journalFlushWhenQueueEmpty",
+            "journalSyncData",
+            "managedLedgerDefaultEnsembleSize",
+            "managedLedgerDefaultWriteQuorum",
+            "managedLedgerDefaultAckQuorum",
+            "managedLedgerCacheSizeMB",
+            "dbStorage_writeCacheMaxSizeMb",
+            "dbStorage_readAheadCacheMaxSizeMb");
+
+    /** Heap and direct memory as measured workable on a 2-core machine; G1 because ZGC inflates RSS readings. */
+    private static final List<String> JVM_OPTIONS = List.of(
+            "-Xms512m", "-Xmx1g", "-XX:MaxDirectMemorySize=1g",
+            "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=10",
+            "-XX:+PerfDisableSharedMem", "-XX:-OmitStackTraceInFastThrow",
+            "-Dio.netty.tryReflectionSetAccessible=true",
+            "-Dpulsar.allocator.exit_on_oom=true",
+            "-Dio.netty.recycler.maxCapacityPerThread=4096");
+
+    /** Netty, BookKeeper and the broker's metrics reach into these JDK internals on Java 17. */
+    private static final List<String> OPENED_PACKAGES = List.of(
+            "java.base/java.io", "java.base/java.util.zip", "java.base/sun.net",
+            "java.management/sun.management", "jdk.management/com.sun.management.internal",
+            "java.base/jdk.internal.platform", "java.base/java.nio", "java.base/jdk.internal.misc");
+
+    @Override
+    public String type() {
+        return TYPE;
+    }
+
+    @Override
+    public Map<String, String> exampleEndpoints() {
+        return Map.of("serviceUrl", "pulsar://127.0.0.1:6650", "httpUrl", "http://127.0.0.1:8080");
+    }
+
+    @Override
+    public LocalBroker start(Path home, Path runDir) throws IOException, InterruptedException {
+        String version = MavenRuntime.builtVersion(PulsarLauncher.class);
+        Path deploy = home.resolve("deploy/local/pulsar");
+        Path lib = MavenRuntime.resolve(deploy.resolve("pom.xml"), "pulsar.version", version,
+                "pulsar-broker-" + version + ".jar");
+
+        List<Integer> ports = distinctFreePorts(3);
+        int brokerPort = ports.get(0);
+        int webPort = ports.get(1);
+        int bookiePort = ports.get(2);
+
+        String config = Files.readString(deploy.resolve("standalone.conf.template"))
+                .replace("@BROKER_PORT@", Integer.toString(brokerPort))
+                .replace("@WEB_PORT@", Integer.toString(webPort));
+        Path configFile = runDir.resolve("standalone.conf");
+        Files.writeString(configFile, config);
+
+        List<String> command = new ArrayList<>();
+        command.add(BrokerProcess.javaExecutable());
+        command.addAll(JVM_OPTIONS);
+        for (String opened : OPENED_PACKAGES) {
+            command.add("--add-opens");
+            command.add(opened + "=ALL-UNNAMED");
+        }
+        Path log4j = deploy.resolve("log4j2.properties");
+        command.add("-Dlog4j.configurationFile=" + log4j);
+        command.add("-Dlog4j2.configurationFile=" + log4j);
+        command.addAll(List.of("-cp", lib.resolve("*").toString(), "org.apache.pulsar.PulsarStandaloneStarter",
+                "--config", configFile.toString(),
+                "--no-functions-worker", "--no-stream-storage",
+                "--metadata-dir", runDir.resolve("data/metadata").toString(),
+                "--bookkeeper-dir", runDir.resolve("data/bookkeeper").toString(),
+                "--bookkeeper-port", Integer.toString(bookiePort),
+                "--advertised-address", "127.0.0.1"));
+
+        String httpUrl = "http://127.0.0.1:" + webPort;
+        BrokerProcess process = BrokerProcess.start("pulsar", command, runDir, runDir.resolve("pulsar.log"), Map.of());
+        try {
+            AdminProbe probe = new AdminProbe(httpUrl);
+            process.awaitReady(START_TIMEOUT, probe::defaultNamespaceExists);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            process.close();
+            ScratchDirectory.deleteRecursively(runDir);
+            throw e;
+        }
+        Map<String, String> endpoints = new LinkedHashMap<>();
+        endpoints.put("serviceUrl", "pulsar://127.0.0.1:" + brokerPort);
+        endpoints.put("httpUrl", httpUrl);
+        return new RunningBroker(TYPE, version, process, runDir, endpoints, reportedSettings(config));
+    }
+
+    private static List<Integer> distinctFreePorts(int count) {
+        Set<Integer> ports = new LinkedHashSet<>();
+        while (ports.size() < count) {
+            ports.add(FreePorts.next());
+        }
+        return List.copyOf(ports);
+    }
+
+    private static Map<String, String> reportedSettings(String config) throws IOException {
+        Properties properties = new Properties();
+        properties.load(new StringReader(config));
+        Map<String, String> settings = new LinkedHashMap<>();
+        for (String key : REPORTED_SETTINGS) {
+            String value = properties.getProperty(key);
+            if (value != null) {
+                settings.put(key, value.trim());
+            }
+        }
+        return Collections.unmodifiableMap(settings);
+    }
+
+    /**
+     * The broker is ready once its admin REST API answers and the default namespace exists: the
+     * standalone creates {@code public/default} as the last step of its start.
+     */
+    private static final class AdminProbe {
+        private final HttpClient http = HttpClient.newBuilder().connectTimeout(HTTP_TIMEOUT).build();
+        private final String httpUrl;
+
+        AdminProbe(String httpUrl) {
+            this.httpUrl = httpUrl;
+        }
+
+        boolean defaultNamespaceExists() {
+            return bodyContains("/admin/v2/tenants", "\"public\"")
+                    && bodyContains("/admin/v2/namespaces/public", "\"public/default\"");
+        }
+
+        private boolean bodyContains(String path, String expected) {
+            HttpRequest request = HttpRequest.newBuilder(URI.create(httpUrl + path)).timeout(HTTP_TIMEOUT).GET().build();
+            try {
+                HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+                return response.statusCode() == 200 && response.body().contains(expected);
+            } catch (IOException e) {
+                return false;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package io.brokerbench.localbroker.redis;
+
+import io.brokerbench.localbroker.BrokerProcess;
+import io.brokerbench.localbroker.DebianPackage;
+import io.brokerbench.localbroker.FreePorts;
+import io.brokerbench.localbroker.LocalBroker;
+import io.brokerbench.localbroker.LocalBrokerLauncher;
+import io.brokerbench.localbroker.RunningBroker;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Starts redis-server (Debian package {@code redis-server}) on 127.0.0.1 with no persistence.
+ *
+ * <p>Every start requires a freshly generated password ({@code endpoints().get("password")}): a
+ * driver file refers to it as {@code ${localBroker.password}}, and a wrong password can be tested
+ * against a real server.
+ */
+public final class RedisLauncher implements LocalBrokerLauncher {
+
+    private static final String TYPE = "redis";
+
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
+    private static final int PROBE_TIMEOUT_MS = 1_000;
+
+    @Override
+    public String type() {
+        return TYPE;
+    }
+
+    @Override
+    public Map<String, String> exampleEndpoints() {
+        return Map.of("host", "127.0.0.1", "port", "6379", "password", "bbexample");
+    }
+
+    @Override
+    public LocalBroker start(Path home, Path runDir) throws IOException, InterruptedException {
+        Path redisServer = DebianPackage.executable("redis-server", "redis-server");
+        String version = parseVersion(DebianPackage.versionLine(redisServer));
+        int port = FreePorts.next();
+        String password = newPassword();
+        Map<String, String> settings = resultSettings();
+        Path config = writeConfig(runDir, port, password, settings);
+
+        BrokerProcess process = BrokerProcess.start("redis", List.of(redisServer.toString(), config.toString()),
+                runDir, runDir.resolve("redis.log"), Map.of());
+        process.awaitReady(READY_TIMEOUT, () -> answersPong(port, password));
+        return new RunningBroker(TYPE, version, process, runDir,
+                Map.of("host", "127.0.0.1", "port", Integer.toString(port), "password", password), settings);
+    }
+
+    /** Server settings that change what a benchmark measures; recorded with the result. */
+    private static Map<String, String> resultSettings() {
+        Map<String, String> settings = new LinkedHashMap<>();
+        // no RDB snapshots and no append-only file: a benchmark measures memory-only streams
+        settings.put("save", "\"\"");
+        settings.put("appendonly", "no");
+        settings.put("maxmemory", "0");
+        settings.put("protected-mode", "yes");
+        return settings;
+    }
+
+    private static Path writeConfig(Path runDir, int port, String password, Map<String, String> settings)
+            throws IOException {
+        StringBuilder text = new StringBuilder("# written by " + RedisLauncher.class.getName() + "\n");
+        text.append("bind 127.0.0.1\n");
+        text.append("port ").append(port).append('\n');
+        text.append("daemonize no\n");
+        text.append("dir ").append(runDir).append('\n');
+        text.append("requirepass ").append(password).append('\n');
+        settings.forEach((key, value) -> text.append(key).append(' ').append(value).append('\n'));
+        Path config = runDir.resolve("redis.conf");
+        Files.writeString(config, text, StandardCharsets.UTF_8);
+        return config;
+    }
+
+    /**
+     * A plain-socket {@code AUTH} + {@code PING}: all readiness needs, without a client library.
+     */
+    static boolean answersPong(int port, String password) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), PROBE_TIMEOUT_MS);
+            socket.setSoTimeout(PROBE_TIMEOUT_MS);
+            OutputStream out = socket.getOutputStream();
+            out.write(("AUTH " + password + "\r\nPING\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            String expected = "+OK\r\n+PONG\r\n";
+            InputStream in = socket.getInputStream();
+            byte[] reply = in.readNBytes(expected.length());
+            return expected.equals(new String(reply, StandardCharsets.US_ASCII));
+        } catch (IOException notYet) {
+            return false;
+        }
+    }
+
+    /** {@code Redis server v=7.0.15 sha=...} → {@code 7.0.15}. */
+    static String parseVersion(String versionLine) {
+        for (String word : versionLine.split("\\s+")) {
+            if (word.startsWith("v=")) {
+                return word.substring(2);
+            }
+        }
+        return versionLine;
+    }
+
+    private static String newPassword() {
+        byte[] bytes = new byte[16];
+        new SecureRandom().nextBytes(bytes);
+        // a letter first keeps YAML from reading an all-digit password as a number
+        return "bb" + HexFormat.of().formatHex(bytes);
+    }
+}
