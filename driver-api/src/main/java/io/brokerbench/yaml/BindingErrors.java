@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Collection;
@@ -98,7 +99,7 @@ final class BindingErrors {
 
     private static boolean isNumber(String text) {
         try {
-            new java.math.BigDecimal(text.strip());
+            new BigDecimal(text.strip());
             return true;
         } catch (NumberFormatException e) {
             return false;

@@ -29,8 +29,6 @@ final class Declarations {
             Long.class, new long[] {Long.MIN_VALUE, Long.MAX_VALUE},
             short.class, new long[] {Short.MIN_VALUE, Short.MAX_VALUE},
             Short.class, new long[] {Short.MIN_VALUE, Short.MAX_VALUE});
-    private static final List<Class<?>> SCALARS_WITHOUT_EMPTY = List.of(boolean.class, Boolean.class, double.class,
-            Double.class, float.class, Float.class);
 
     private Declarations() {
     }
@@ -50,7 +48,7 @@ final class Declarations {
             Class<?> valueType = component.getType();
             JsonNode node = tree.get(key);
             if (node != null && node.isNull()) {
-                if (WHOLE_NUMBER_LIMITS.containsKey(valueType) || SCALARS_WITHOUT_EMPTY.contains(valueType)) {
+                if (isNumberOrBoolean(valueType)) {
                     throw YamlException.of(file, "field '" + field + "' has no value (give a value or remove the line)");
                 }
                 tree.remove(key);
@@ -129,6 +127,10 @@ final class Declarations {
         if (problem != null) {
             throw YamlException.field(file, field, node, problem);
         }
+    }
+
+    private static boolean isNumberOrBoolean(Class<?> type) {
+        return type.isPrimitive() || Number.class.isAssignableFrom(type) || type == Boolean.class;
     }
 
     private static RecordComponent[] keyComponents(Class<?> type) {

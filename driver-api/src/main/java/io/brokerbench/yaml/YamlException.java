@@ -1,5 +1,6 @@
 package io.brokerbench.yaml;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 
 /**
@@ -12,14 +13,14 @@ import java.nio.file.Path;
 public final class YamlException extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;
-    private static final int MAX_VALUE_LENGTH = 80;
+    private static final int MAX_JSON_LENGTH = 80;
 
     private YamlException(String message, Throwable cause) {
         super(message, cause);
     }
 
     /** {@code <file>: <problem>}, for problems that belong to no single field. */
-    public static YamlException of(Path file, String problem) {
+    static YamlException of(Path file, String problem) {
         return new YamlException(file + ": " + problem, null);
     }
 
@@ -28,7 +29,7 @@ public final class YamlException extends IllegalArgumentException {
     }
 
     /** {@code <file>: field '<field>' = <value>: <problem>}, the value shown as {@link #asWritten}. */
-    public static YamlException field(Path file, String field, Object value, String problem) {
+    static YamlException field(Path file, String field, Object value, String problem) {
         return new YamlException(fieldMessage(file, field, value, problem), null);
     }
 
@@ -43,14 +44,15 @@ public final class YamlException extends IllegalArgumentException {
 
     /**
      * A value for a message: text quoted, numbers and booleans as written, lists and mappings in
-     * JSON notation, on one line and cut short when long.
+     * JSON notation (cut short when long), all on one line.
      */
     static String asWritten(Object value) {
-        if (value instanceof com.fasterxml.jackson.databind.JsonNode node) {
+        if (value instanceof JsonNode node) {
             if (node.isTextual()) {
                 return asWritten(node.textValue());
             }
-            return oneLine(node.isValueNode() ? node.asText() : node.toString());
+            String json = oneLine(node.isValueNode() ? node.asText() : node.toString());
+            return json.length() > MAX_JSON_LENGTH ? json.substring(0, MAX_JSON_LENGTH) + "..." : json;
         }
         if (value instanceof String text) {
             return "'" + oneLine(text) + "'";
@@ -59,7 +61,6 @@ public final class YamlException extends IllegalArgumentException {
     }
 
     private static String oneLine(String text) {
-        String escaped = text.replace("\r", "\\r").replace("\n", "\\n");
-        return escaped.length() > MAX_VALUE_LENGTH ? escaped.substring(0, MAX_VALUE_LENGTH) + "..." : escaped;
+        return text.replace("\r", "\\r").replace("\n", "\\n");
     }
 }

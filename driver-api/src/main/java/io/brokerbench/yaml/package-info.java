@@ -21,7 +21,7 @@
  *   <li>{@code @JacksonInject(YamlDocument.FILE) @JsonIgnore Path file} receives the file's path.</li>
  * </ul>
  * A key with nothing after it ({@code key:}) is an error for numbers and booleans (a half-finished
- * edit must not run with a default nobody chose) and means "absent" for everything else, as OMB's
- * own files use it.
+ * edit must not run with a default nobody chose) and means "absent" for everything else (an
+ * empty {@code authentication:} section, an unset password).
  */
 package io.brokerbench.yaml;

@@ -66,7 +66,7 @@ public record ClientConfig(
         }
     }
 
-    /** A Pulsar authentication plugin class and its parameter string; both null when not used (OMB's files leave them empty). */
+    /** A Pulsar authentication plugin class and its parameter string; both null when not used. */
     public record Authentication(String plugin, String data) {
 
         public Authentication {
