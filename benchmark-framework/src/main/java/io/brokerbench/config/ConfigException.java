@@ -1,5 +1,6 @@
 package io.brokerbench.config;
 
+import io.brokerbench.yaml.YamlException;
 import java.nio.file.Path;
 
 /**
@@ -19,28 +20,13 @@ public final class ConfigException extends RuntimeException {
         super(message, cause);
     }
 
-    /** {@code <file>: field '<field>' = <value>: <problem>}. */
+    /** {@code <file>: field '<field>' = <value>: <problem>}, in the same format as the YAML binding's errors. */
     public static ConfigException field(Path file, String field, Object value, String problem) {
-        return new ConfigException(file + ": field '" + field + "' = " + render(value) + ": " + problem);
-    }
-
-    /**
-     * Like {@link #field} but with the value already rendered as it was written (numbers, lists),
-     * so it is shown without quotes.
-     */
-    public static ConfigException fieldAsWritten(Path file, String field, String valueAsWritten, String problem) {
-        return new ConfigException(file + ": field '" + field + "' = " + valueAsWritten.replace("\n", "\\n") + ": " + problem);
+        return new ConfigException(YamlException.fieldMessage(file, field, value, problem));
     }
 
     /** {@code <file>: <problem>}, for problems that belong to no single field. */
     public static ConfigException file(Path file, String problem) {
         return new ConfigException(file + ": " + problem);
-    }
-
-    private static String render(Object value) {
-        if (value instanceof String s) {
-            return "'" + s.replace("\n", "\\n") + "'";
-        }
-        return String.valueOf(value).replace("\n", "\\n");
     }
 }

@@ -1,9 +1,11 @@
 package io.brokerbench.config;
 
+import io.brokerbench.driver.support.FrameworkKeys;
 import io.brokerbench.localbroker.LocalBrokers;
+import io.brokerbench.yaml.YamlDocument;
+import io.brokerbench.yaml.YamlException;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -13,12 +15,10 @@ import javax.lang.model.SourceVersion;
 
 /**
  * A driver YAML file as far as the framework is concerned: {@code name}, {@code driverClass}, the
- * optional {@code localBroker} type, and the raw text with its {@code ${localBroker.NAME}}
- * placeholders. All other keys belong to the driver, which judges them itself.
+ * optional {@code localBroker} type ({@link FrameworkKeys}), and the raw text with its
+ * {@code ${localBroker.NAME}} placeholders. All other keys belong to the driver, which judges them itself.
  */
 public final class DriverFile {
-
-    static final List<String> FRAMEWORK_KEYS = List.of("name", "driverClass", "localBroker");
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{localBroker\\.([^}]*)}");
 
@@ -40,15 +40,20 @@ public final class DriverFile {
     }
 
     public static DriverFile load(Path file) {
-        String text = YamlTree.readText(file);
-        YamlFields f = new YamlFields(file, YamlTree.parseMapping(file, text));
-
-        String name = requiredText(f, "name");
-        String driverClass = requiredText(f, "driverClass");
+        String text;
+        FrameworkKeys keys;
+        try {
+            text = YamlDocument.readText(file);
+            keys = YamlDocument.parse(file, text).take(FrameworkKeys.class);
+        } catch (YamlException e) {
+            throw new ConfigException(e.getMessage(), e);
+        }
+        String name = required(file, "name", keys.name());
+        String driverClass = required(file, "driverClass", keys.driverClass());
         if (!SourceVersion.isName(driverClass)) {
             throw ConfigException.field(file, "driverClass", driverClass, "not a Java class name");
         }
-        String localBroker = f.string("localBroker");
+        String localBroker = keys.localBroker();
         if (localBroker != null && !LocalBrokers.isKnown(localBroker)) {
             throw ConfigException.field(file, "localBroker", localBroker,
                     "no local broker launcher of this type on the classpath (found: " + LocalBrokers.knownTypes() + ")");
@@ -69,13 +74,13 @@ public final class DriverFile {
         return new DriverFile(file, name, driverClass, localBroker, text, Set.copyOf(placeholders));
     }
 
-    private static String requiredText(YamlFields f, String key) {
-        if (!f.has(key)) {
-            throw ConfigException.file(f.file(), "missing required field '" + key + "'");
+    /** Drivers read these keys too, but only the framework requires them. */
+    private static String required(Path file, String key, String value) {
+        if (value == null) {
+            throw ConfigException.file(file, "missing required field '" + key + "'");
         }
-        String value = f.string(key);
         if (value.isBlank()) {
-            throw ConfigException.field(f.file(), key, value, "must not be empty");
+            throw ConfigException.field(file, key, value, "must not be empty");
         }
         return value.strip();
     }

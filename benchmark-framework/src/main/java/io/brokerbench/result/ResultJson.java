@@ -190,7 +190,7 @@ public final class ResultJson {
             }
         }
 
-        root.set("workloadConfig", mapper.valueToTree(run.workload().asMap()));
+        root.set("workloadConfig", mapper.valueToTree(run.workload()));
         root.put("workloadFile", run.workloadFile());
         root.put("driverFile", run.driver().sourceFile());
         root.put("driverClass", run.driver().driverClass());

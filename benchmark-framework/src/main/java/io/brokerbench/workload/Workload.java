@@ -1,177 +1,156 @@
 package io.brokerbench.workload;
 
+import com.fasterxml.jackson.annotation.JacksonInject;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.brokerbench.yaml.FieldException;
+import io.brokerbench.yaml.Range;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 
 /**
- * One benchmark workload: the fields of OpenMessaging Benchmark's workload YAML with OMB's meanings
- * and defaults, plus second-granularity durations and a reporting interval of our own.
+ * One benchmark workload: the keys of OpenMessaging Benchmark's workload YAML with OMB's meanings
+ * and defaults, then second-granularity durations and a reporting interval of our own. Each key is
+ * declared here once, with its default and bounds; checks of one key against another are in the
+ * constructor. {@link WorkloadLoader} reads files into it; serialized with Jackson it gives the
+ * workload back as YAML keys (each duration in the form it was given).
  *
- * <p>Instances are validated by {@link WorkloadLoader}; the {@link Builder} does not validate, so
- * tests can build any shape they need.
+ * @param name default: the file's name without extension
+ * @param randomBytesRatio share of each randomized payload that is random; the rest is zeros (OMB's compression knob)
+ * @param payloadFile as written in the file; not used (nor checked) when payloads are randomized, as in OMB
+ * @param producerRate messages per second for the whole workload, across all producers; 0 means as fast as possible
+ * @param consumerBacklogSizeGB OMB's field is whole gigabytes; a fraction (0.01 = ~10 MB) lets a backlog test finish in seconds
+ * @param backlogDrainRatio share of the built-up backlog that must be drained before the test may end (1 = all of it)
+ * @param testDurationMinutes as written (one of the two forms is required)
+ * @param warmupDurationMinutes as written; when neither form is given, OMB's default of one minute
+ * @param warmupDurationSeconds as written; 0 seconds means no warm-up
+ * @param reportingIntervalSeconds default 10 s, shortened to the test duration for shorter tests so every test
+ *     reports at least one interval
+ * @param payloadLocator where payloadFile is looked up; from the loader, not the file
+ * @param ignoredKeys keys of OMB variants (rate ramps, pauses, ...) that this harness does not implement, as
+ *     written: accepted so those files load, reported so the user is told; from the loader, not the file
  */
-public final class Workload {
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Workload(
+        String name,
+        @JsonProperty(required = true) @Range(min = 1) int topics,
+        @JsonProperty(required = true) @Range(min = 1) int partitionsPerTopic,
+        @JsonProperty(defaultValue = "NO_KEY") KeyDistributorType keyDistributor,
+        @JsonProperty(required = true) @Range(min = 1) int messageSize,
+        boolean useRandomizedPayloads,
+        @Range(min = 0, max = 1) double randomBytesRatio,
+        @Range(min = 0) int randomizedPayloadPoolSize,
+        String payloadFile,
+        @Range(min = 0) int subscriptionsPerTopic,
+        @Range(min = 0) int producersPerTopic,
+        @Range(min = 0) int consumerPerSubscription,
+        @Range(min = 0) double producerRate,
+        @Range(min = 0) double consumerBacklogSizeGB,
+        @JsonProperty(defaultValue = "1") @Range(min = 0, max = 1) double backlogDrainRatio,
+        @Range(min = 1) Integer testDurationMinutes,
+        @Range(min = 0) Integer warmupDurationMinutes,
+        @Range(min = 1) Integer testDurationSeconds,
+        @Range(min = 0) Integer warmupDurationSeconds,
+        @Range(min = 1) Integer reportingIntervalSeconds,
+        @JacksonInject(Workload.PAYLOAD_LOCATOR) @JsonIgnore PayloadLocator payloadLocator,
+        @JacksonInject(Workload.IGNORED_KEYS) @JsonIgnore Map<String, String> ignoredKeys) {
 
-    private final String name;
-    private final int topics;
-    private final int partitionsPerTopic;
-    private final KeyDistributorType keyDistributor;
-    private final int messageSize;
-    private final boolean useRandomizedPayloads;
-    private final double randomBytesRatio;
-    private final int randomizedPayloadPoolSize;
-    private final String payloadFile;
-    private final Path payloadPath;
-    private final int subscriptionsPerTopic;
-    private final int producersPerTopic;
-    private final int consumerPerSubscription;
-    private final double producerRate;
-    private final double consumerBacklogSizeGB;
-    private final double backlogDrainRatio;
-    private final int testDurationMinutes;
-    private final int testDurationSeconds;
-    private final int warmupDurationMinutes;
-    private final int warmupDurationSeconds;
-    private final int reportingIntervalSeconds;
-    private final Map<String, String> ignoredKeys;
+    static final String PAYLOAD_LOCATOR = "payloadLocator";
+    static final String IGNORED_KEYS = "ignoredKeys";
 
-    private Workload(Builder b) {
-        this.name = b.name;
-        this.topics = b.topics;
-        this.partitionsPerTopic = b.partitionsPerTopic;
-        this.keyDistributor = Objects.requireNonNull(b.keyDistributor, "keyDistributor");
-        this.messageSize = b.messageSize;
-        this.useRandomizedPayloads = b.useRandomizedPayloads;
-        this.randomBytesRatio = b.randomBytesRatio;
-        this.randomizedPayloadPoolSize = b.randomizedPayloadPoolSize;
-        this.payloadFile = b.payloadFile;
-        this.payloadPath = b.payloadPath;
-        this.subscriptionsPerTopic = b.subscriptionsPerTopic;
-        this.producersPerTopic = b.producersPerTopic;
-        this.consumerPerSubscription = b.consumerPerSubscription;
-        this.producerRate = b.producerRate;
-        this.consumerBacklogSizeGB = b.consumerBacklogSizeGB;
-        this.backlogDrainRatio = b.backlogDrainRatio;
-        this.testDurationMinutes = b.testDurationMinutes;
-        this.testDurationSeconds = b.testDurationSeconds;
-        this.warmupDurationMinutes = b.warmupDurationMinutes;
-        this.warmupDurationSeconds = b.warmupDurationSeconds;
-        this.reportingIntervalSeconds = b.reportingIntervalSeconds;
-        this.ignoredKeys = Collections.unmodifiableMap(new LinkedHashMap<>(b.ignoredKeys));
+    /** A randomized pool larger than this would exhaust a default-sized heap before the run starts. */
+    private static final long MAX_POOL_BYTES = 1L << 30;
+    private static final int DEFAULT_REPORTING_INTERVAL_SECONDS = 10;
+
+    public Workload {
+        if (name.isBlank()) {
+            throw new FieldException("name", name, "must not be empty");
+        }
+        checkShape(subscriptionsPerTopic, producersPerTopic, consumerPerSubscription, consumerBacklogSizeGB);
+        if (useRandomizedPayloads) {
+            checkPool(randomizedPayloadPoolSize, messageSize);
+        } else if (payloadFile == null) {
+            throw FieldException.wholeValue("no payload: give 'payloadFile' or set 'useRandomizedPayloads: true'");
+        } else if (payloadFile.isBlank()) {
+            throw new FieldException("payloadFile", payloadFile, "must not be empty");
+        } else {
+            payloadLocator.check(payloadFile, messageSize);
+        }
+        oneForm("testDurationMinutes", testDurationMinutes, "testDurationSeconds", testDurationSeconds);
+        oneForm("warmupDurationMinutes", warmupDurationMinutes, "warmupDurationSeconds", warmupDurationSeconds);
+        if (testDurationMinutes == null && testDurationSeconds == null) {
+            throw FieldException.wholeValue("missing required field 'testDurationMinutes' (or 'testDurationSeconds')");
+        }
+        if (warmupDurationMinutes == null && warmupDurationSeconds == null) {
+            warmupDurationMinutes = 1;
+        }
+        long testSeconds = testDurationSeconds != null ? testDurationSeconds : testDurationMinutes * 60L;
+        if (reportingIntervalSeconds == null) {
+            reportingIntervalSeconds = (int) Math.min(DEFAULT_REPORTING_INTERVAL_SECONDS, testSeconds);
+        } else if (reportingIntervalSeconds > testSeconds) {
+            throw new FieldException("reportingIntervalSeconds", reportingIntervalSeconds,
+                    "longer than the test duration (" + testSeconds + " s), so no interval would be reported");
+        }
+        ignoredKeys = Collections.unmodifiableMap(new LinkedHashMap<>(ignoredKeys));
     }
 
-    public static Builder builder() {
-        return new Builder();
+    private static void checkShape(int subscriptions, int producers, int consumers, double backlogGB) {
+        if (producers == 0 && subscriptions == 0) {
+            throw FieldException.wholeValue(
+                    "nothing to run: producersPerTopic and subscriptionsPerTopic are both 0 (or missing)");
+        }
+        if (producers == 0) {
+            throw new FieldException("producersPerTopic", 0, "no producers, so the "
+                    + subscriptions + " subscription(s) per topic would never receive a message");
+        }
+        if (subscriptions > 0 && consumers == 0) {
+            throw new FieldException("consumerPerSubscription", 0, "must be at least 1 when "
+                    + "subscriptionsPerTopic is " + subscriptions + " (OMB's default is 0, so set it)");
+        }
+        if (backlogGB > 0 && subscriptions == 0) {
+            throw new FieldException("consumerBacklogSizeGB", backlogGB,
+                    "a backlog needs subscriptions to build up in, but subscriptionsPerTopic is 0");
+        }
     }
 
-    public String name() {
-        return name;
+    private static void checkPool(int pool, int messageSize) {
+        if (pool < 1) {
+            throw new FieldException("randomizedPayloadPoolSize", pool,
+                    "must be at least 1 when useRandomizedPayloads is true");
+        }
+        if ((long) pool * messageSize > MAX_POOL_BYTES) {
+            throw new FieldException("randomizedPayloadPoolSize", pool, "a pool of " + pool
+                    + " payloads of " + messageSize + " bytes would take more than 1 GiB of memory");
+        }
     }
 
-    public int topics() {
-        return topics;
+    private static void oneForm(String minutesKey, Integer minutes, String secondsKey, Integer seconds) {
+        if (minutes != null && seconds != null) {
+            throw new FieldException(secondsKey, seconds,
+                    "give either '" + minutesKey + "' (= " + minutes + ") or '" + secondsKey + "', not both");
+        }
     }
 
-    public int partitionsPerTopic() {
-        return partitionsPerTopic;
-    }
-
-    public KeyDistributorType keyDistributor() {
-        return keyDistributor;
-    }
-
-    public int messageSize() {
-        return messageSize;
-    }
-
-    public boolean useRandomizedPayloads() {
-        return useRandomizedPayloads;
-    }
-
-    /** Share of each randomized payload that is random; the rest is zeros (OMB's compression knob). */
-    public double randomBytesRatio() {
-        return randomBytesRatio;
-    }
-
-    public int randomizedPayloadPoolSize() {
-        return randomizedPayloadPoolSize;
-    }
-
-    /** The payload file as written in the YAML, or null. */
-    public String payloadFile() {
-        return payloadFile;
-    }
-
-    /** The payload file resolved to an absolute path; null when payloads are randomized. */
+    /** The payload file on this machine; null when payloads are randomized. */
     public Path payloadPath() {
-        return payloadPath;
+        return useRandomizedPayloads ? null : payloadLocator.locate(payloadFile);
     }
 
-    public int subscriptionsPerTopic() {
-        return subscriptionsPerTopic;
-    }
-
-    public int producersPerTopic() {
-        return producersPerTopic;
-    }
-
-    public int consumerPerSubscription() {
-        return consumerPerSubscription;
-    }
-
-    /** Messages per second for the whole workload, across all producers; 0 means as fast as possible. */
-    public double producerRate() {
-        return producerRate;
-    }
-
+    @JsonIgnore
     public boolean isMaxRate() {
         return producerRate == 0;
     }
 
-    public double consumerBacklogSizeGB() {
-        return consumerBacklogSizeGB;
-    }
-
-    /** Share of the built-up backlog that must be drained before the test may end (1.0 = all of it). */
-    public double backlogDrainRatio() {
-        return backlogDrainRatio;
-    }
-
-    /** As written; 0 when the duration was given in seconds. */
-    public int testDurationMinutes() {
-        return testDurationMinutes;
-    }
-
-    /** As written; 0 when the duration was given in minutes. */
-    public int testDurationSeconds() {
-        return testDurationSeconds;
-    }
-
-    /** As written (OMB default 1); 0 when the warm-up was given in seconds. */
-    public int warmupDurationMinutes() {
-        return warmupDurationMinutes;
-    }
-
-    /** As written; 0 when the warm-up was given in minutes. */
-    public int warmupDurationSeconds() {
-        return warmupDurationSeconds;
-    }
-
-    public int reportingIntervalSeconds() {
-        return reportingIntervalSeconds;
-    }
-
     public Duration testDuration() {
-        return testDurationSeconds > 0 ? Duration.ofSeconds(testDurationSeconds) : Duration.ofMinutes(testDurationMinutes);
+        return testDurationSeconds != null ? Duration.ofSeconds(testDurationSeconds) : Duration.ofMinutes(testDurationMinutes);
     }
 
     public Duration warmupDuration() {
-        return warmupDurationSeconds > 0
-                ? Duration.ofSeconds(warmupDurationSeconds)
+        return warmupDurationSeconds != null ? Duration.ofSeconds(warmupDurationSeconds)
                 : Duration.ofMinutes(warmupDurationMinutes);
     }
 
@@ -185,214 +164,5 @@ public final class Workload {
 
     public int totalConsumers() {
         return topics * subscriptionsPerTopic * consumerPerSubscription;
-    }
-
-    /**
-     * Keys that OMB variants use but this framework does not implement (rate ramps, pauses, ...),
-     * with their values as written: accepted so those files load, reported so the user is told.
-     */
-    public Map<String, String> ignoredKeys() {
-        return ignoredKeys;
-    }
-
-    /**
-     * The workload as workload-YAML keys and values (OMB's keys, then ours, each duration in the
-     * form it was given), in a stable order; for result files. A null payloadFile is left out.
-     */
-    public Map<String, Object> asMap() {
-        Map<String, Object> map = new LinkedHashMap<>();
-        map.put("name", name);
-        map.put("topics", topics);
-        map.put("partitionsPerTopic", partitionsPerTopic);
-        map.put("keyDistributor", keyDistributor.name());
-        map.put("messageSize", messageSize);
-        map.put("useRandomizedPayloads", useRandomizedPayloads);
-        map.put("randomBytesRatio", randomBytesRatio);
-        map.put("randomizedPayloadPoolSize", randomizedPayloadPoolSize);
-        if (payloadFile != null) {
-            map.put("payloadFile", payloadFile);
-        }
-        map.put("subscriptionsPerTopic", subscriptionsPerTopic);
-        map.put("producersPerTopic", producersPerTopic);
-        map.put("consumerPerSubscription", consumerPerSubscription);
-        map.put("producerRate", producerRate);
-        map.put("consumerBacklogSizeGB", consumerBacklogSizeGB);
-        map.put("backlogDrainRatio", backlogDrainRatio);
-        if (testDurationSeconds > 0) {
-            map.put("testDurationSeconds", testDurationSeconds);
-        } else {
-            map.put("testDurationMinutes", testDurationMinutes);
-        }
-        if (warmupDurationSeconds > 0 || warmupDurationMinutes == 0) {
-            map.put("warmupDurationSeconds", warmupDurationSeconds);
-        } else {
-            map.put("warmupDurationMinutes", warmupDurationMinutes);
-        }
-        map.put("reportingIntervalSeconds", reportingIntervalSeconds);
-        return map;
-    }
-
-    @Override
-    public String toString() {
-        return "Workload{name='" + name + "', topics=" + topics + ", partitionsPerTopic=" + partitionsPerTopic
-                + ", messageSize=" + messageSize + ", subscriptionsPerTopic=" + subscriptionsPerTopic
-                + ", consumerPerSubscription=" + consumerPerSubscription + ", producersPerTopic=" + producersPerTopic
-                + ", producerRate=" + producerRate + ", keyDistributor=" + keyDistributor
-                + (useRandomizedPayloads
-                        ? ", randomized(ratio=" + randomBytesRatio + ", pool=" + randomizedPayloadPoolSize + ")"
-                        : ", payloadFile=" + payloadPath)
-                + ", consumerBacklogSizeGB=" + consumerBacklogSizeGB + ", warmup=" + warmupDuration()
-                + ", test=" + testDuration() + ", reportingInterval=" + reportingInterval() + "}";
-    }
-
-    /** Mutable staging for a {@link Workload}; defaults are OMB's (and ours for the extra fields). */
-    public static final class Builder {
-        private String name = "workload";
-        private int topics;
-        private int partitionsPerTopic;
-        private KeyDistributorType keyDistributor = KeyDistributorType.NO_KEY;
-        private int messageSize;
-        private boolean useRandomizedPayloads;
-        private double randomBytesRatio;
-        private int randomizedPayloadPoolSize;
-        private String payloadFile;
-        private Path payloadPath;
-        private int subscriptionsPerTopic;
-        private int producersPerTopic;
-        private int consumerPerSubscription;
-        private double producerRate;
-        private double consumerBacklogSizeGB;
-        private double backlogDrainRatio = 1.0;
-        private int testDurationMinutes;
-        private int testDurationSeconds;
-        private int warmupDurationMinutes = 1;
-        private int warmupDurationSeconds;
-        private int reportingIntervalSeconds = 10;
-        private final Map<String, String> ignoredKeys = new LinkedHashMap<>();
-
-        private Builder() {
-        }
-
-        public Builder name(String v) {
-            name = v;
-            return this;
-        }
-
-        public Builder topics(int v) {
-            topics = v;
-            return this;
-        }
-
-        public Builder partitionsPerTopic(int v) {
-            partitionsPerTopic = v;
-            return this;
-        }
-
-        public Builder keyDistributor(KeyDistributorType v) {
-            keyDistributor = v;
-            return this;
-        }
-
-        public Builder messageSize(int v) {
-            messageSize = v;
-            return this;
-        }
-
-        public Builder useRandomizedPayloads(boolean v) {
-            useRandomizedPayloads = v;
-            return this;
-        }
-
-        public Builder randomBytesRatio(double v) {
-            randomBytesRatio = v;
-            return this;
-        }
-
-        public Builder randomizedPayloadPoolSize(int v) {
-            randomizedPayloadPoolSize = v;
-            return this;
-        }
-
-        /** The file as written and where it resolved to (absolute). */
-        public Builder payloadFile(String asWritten, Path resolved) {
-            payloadFile = asWritten;
-            payloadPath = resolved == null ? null : resolved.toAbsolutePath().normalize();
-            return this;
-        }
-
-        public Builder subscriptionsPerTopic(int v) {
-            subscriptionsPerTopic = v;
-            return this;
-        }
-
-        public Builder producersPerTopic(int v) {
-            producersPerTopic = v;
-            return this;
-        }
-
-        public Builder consumerPerSubscription(int v) {
-            consumerPerSubscription = v;
-            return this;
-        }
-
-        public Builder producerRate(double v) {
-            producerRate = v;
-            return this;
-        }
-
-        public Builder consumerBacklogSizeGB(double v) {
-            consumerBacklogSizeGB = v;
-            return this;
-        }
-
-        public Builder backlogDrainRatio(double v) {
-            backlogDrainRatio = v;
-            return this;
-        }
-
-        /** Sets the test duration in minutes and clears the seconds form. */
-        public Builder testDurationMinutes(int v) {
-            testDurationMinutes = v;
-            testDurationSeconds = 0;
-            return this;
-        }
-
-        /** Sets the test duration in seconds and clears the minutes form. */
-        public Builder testDurationSeconds(int v) {
-            testDurationSeconds = v;
-            testDurationMinutes = 0;
-            return this;
-        }
-
-        /** Sets the warm-up in minutes and clears the seconds form. */
-        public Builder warmupDurationMinutes(int v) {
-            warmupDurationMinutes = v;
-            warmupDurationSeconds = 0;
-            return this;
-        }
-
-        /**
-         * Sets the warm-up in seconds and clears the minutes form (so 0 seconds means no warm-up,
-         * not OMB's one-minute default).
-         */
-        public Builder warmupDurationSeconds(int v) {
-            warmupDurationSeconds = v;
-            warmupDurationMinutes = 0;
-            return this;
-        }
-
-        public Builder reportingIntervalSeconds(int v) {
-            reportingIntervalSeconds = v;
-            return this;
-        }
-
-        public Builder ignoredKey(String key, String value) {
-            ignoredKeys.put(key, value);
-            return this;
-        }
-
-        public Workload build() {
-            return new Workload(this);
-        }
     }
 }

@@ -80,10 +80,12 @@ class DriverFileTest {
         String known = LocalBrokers.knownTypes();
         return Stream.of(
                 Arguments.of("driverClass: a.B\n", "missing required field 'name'"),
-                Arguments.of("name: ''\ndriverClass: a.B\n", "field 'name' = '': has no value"),
+                Arguments.of("name: ''\ndriverClass: a.B\n", "field 'name' = '': must not be empty"),
+                Arguments.of("name:\ndriverClass: a.B\n", "missing required field 'name'"),
                 Arguments.of("name: [a]\ndriverClass: a.B\n", "field 'name' = [\"a\"]: expected text, found a list"),
                 Arguments.of("name: X\n", "missing required field 'driverClass'"),
-                Arguments.of("name: X\ndriverClass: 42\n", "field 'driverClass' = 42: expected text"),
+                Arguments.of("name: X\ndriverClass: 42\n", "field 'driverClass' = '42': not a Java class name"),
+                Arguments.of("name: X\ndriverClass: true\n", "field 'driverClass' = true: expected text, found a boolean"),
                 Arguments.of("name: X\ndriverClass: not a class\n", "field 'driverClass' = 'not a class': not a Java class name"),
                 Arguments.of("name: X\ndriverClass: a.B\nlocalBroker: rabbit\n",
                         "field 'localBroker' = 'rabbit': no local broker launcher of this type on the classpath (found: " + known + ")"),

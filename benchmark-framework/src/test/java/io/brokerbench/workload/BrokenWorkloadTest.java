@@ -95,8 +95,8 @@ class BrokenWorkloadTest {
                 c("missing duration", VALID.replace("testDurationMinutes: 1\n", ""), "'testDurationMinutes'",
                         "missing"),
                 c("missing topics", VALID.replace("topics: 1\n", ""), "'topics'", "missing"),
-                c("empty value", VALID.replace("producerRate: 100", "producerRate:"), "'producerRate'", "''",
-                        "no value"),
+                c("empty value", VALID.replace("producerRate: 100", "producerRate:"), "'producerRate'",
+                        "has no value (give a value or remove the line)"),
                 c("count too large", VALID.replace("topics: 1", "topics: 99999999999"), "'topics'", "99999999999",
                         "at most"),
                 c("pool too large", VALID.replace("payloadFile: p16.data", "useRandomizedPayloads: true\n"

@@ -141,7 +141,7 @@ class WorkloadLoaderTest {
         assertEquals(Duration.ofSeconds(7), w.testDuration());
         assertEquals(Duration.ofSeconds(7), w.reportingInterval(), "default interval shrinks to a short test");
         assertEquals(7, w.testDurationSeconds());
-        assertEquals(0, w.testDurationMinutes());
+        assertNull(w.testDurationMinutes(), "the form not given stays absent");
     }
 
     @Test
@@ -243,7 +243,7 @@ class WorkloadLoaderTest {
     }
 
     @Test
-    void asMapWritesBackTheSameWorkload() throws IOException {
+    void serializedItReadsBackAsTheSameWorkload() throws IOException {
         Workload w = read("""
                 name: round trip
                 topics: 2
@@ -259,11 +259,10 @@ class WorkloadLoaderTest {
                 testDurationSeconds: 20
                 reportingIntervalSeconds: 2
                 """);
-        Path again = write("again.yaml", new com.fasterxml.jackson.databind.ObjectMapper(
-                new com.fasterxml.jackson.dataformat.yaml.YAMLFactory()).writeValueAsString(w.asMap()));
-        Workload copy = new WorkloadLoader(Map.of(), dir, HOME).read(again);
-        assertEquals(w.asMap(), copy.asMap());
-        assertEquals(w.toString(), copy.toString());
+        String yaml = new com.fasterxml.jackson.databind.ObjectMapper(
+                new com.fasterxml.jackson.dataformat.yaml.YAMLFactory()).writeValueAsString(w);
+        assertFalse(yaml.contains("payloadLocator") || yaml.contains("ignoredKeys") || yaml.contains("maxRate"), yaml);
+        assertEquals(w, new WorkloadLoader(Map.of(), dir, HOME).read(write("again.yaml", yaml)));
     }
 
     @Test

@@ -1,53 +1,48 @@
 package io.brokerbench.remote.coordinator;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.brokerbench.config.ConfigException;
-import io.brokerbench.config.YamlFields;
-import io.brokerbench.config.YamlTree;
+import io.brokerbench.yaml.FieldException;
+import io.brokerbench.yaml.YamlDocument;
+import io.brokerbench.yaml.YamlException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 
-/** OMB's workers file: {@code workers:} followed by a list of worker URLs. */
-public final class WorkersFile {
+/** OMB's workers file: {@code workers:} followed by a list of worker URLs ({@code http://HOST:PORT}). */
+public record WorkersFile(@JsonProperty(required = true) List<String> workers) {
 
-    private WorkersFile() {
+    public WorkersFile {
+        if (workers.isEmpty()) {
+            throw new FieldException("workers", workers, "the list is empty: give at least one worker URL");
+        }
+        urls(workers);
     }
 
     public static List<URI> load(Path file) {
-        ObjectNode root = YamlTree.parseMapping(file, YamlTree.readText(file));
-        YamlFields fields = new YamlFields(file, root);
-        fields.rejectUnknownKeys(List.of("workers"), Set.of(), "workers file");
-        JsonNode list = root.get("workers");
-        if (list == null) {
-            throw ConfigException.file(file, "no 'workers:' list (expected 'workers:' followed by '- http://HOST:PORT' lines)");
+        try {
+            return urls(YamlDocument.read(file).bind(WorkersFile.class).workers());
+        } catch (YamlException e) {
+            throw new ConfigException(e.getMessage(), e);
         }
-        if (!list.isArray()) {
-            throw fields.fail("workers", list, "expected a list of worker URLs");
-        }
-        if (list.isEmpty()) {
-            throw fields.fail("workers", list, "the list is empty: give at least one worker URL");
-        }
+    }
+
+    private static List<URI> urls(List<String> workers) {
         List<URI> urls = new ArrayList<>();
-        Set<URI> seen = new LinkedHashSet<>();
-        for (int i = 0; i < list.size(); i++) {
-            JsonNode entry = list.get(i);
+        for (int i = 0; i < workers.size(); i++) {
             String field = "workers[" + i + "]";
-            if (!entry.isTextual()) {
-                throw fields.fail(field, entry, "expected a worker URL (http://HOST:PORT)");
+            if (workers.get(i) == null) {
+                throw new FieldException(field, "", "expected a worker URL (http://HOST:PORT)");
             }
             URI url;
             try {
-                url = WorkerUrl.parse(entry.asText());
+                url = WorkerUrl.parse(workers.get(i));
             } catch (IllegalArgumentException e) {
-                throw ConfigException.field(file, field, entry.asText(), e.getMessage());
+                throw new FieldException(field, workers.get(i), e.getMessage());
             }
-            if (!seen.add(url)) {
-                throw ConfigException.field(file, field, entry.asText(), "listed twice");
+            if (urls.contains(url)) {
+                throw new FieldException(field, workers.get(i), "listed twice");
             }
             urls.add(url);
         }

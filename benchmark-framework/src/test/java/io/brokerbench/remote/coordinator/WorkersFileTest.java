@@ -29,7 +29,8 @@ class WorkersFileTest {
         String[][] cases = {
             {"workers: http://h:8080\n", "'workers'"},
             {"workers: []\n", "empty"},
-            {"worker:\n  - http://h:8080\n", "unknown key"},
+            {"worker:\n  - http://h:8080\n", "unknown key (did you mean 'workers'?)"},
+            {"workers:\n", "missing required field 'workers'"},
             {"workers:\n  - ftp://h:8080\n", "workers[0]"},
             {"workers:\n  - http://h:8080\n  - http://h\n", "no port"},
             {"workers:\n  - http://h:8080\n  - http://h:8080\n", "listed twice"},
@@ -53,7 +54,7 @@ class WorkersFileTest {
         Path driver = Files.writeString(dir.resolve("d.yaml"),
                 "name: InMemory\ndriverClass: io.brokerbench.driver.inmemory.InMemoryBenchmarkDriver\n");
         Path workers = Files.writeString(dir.resolve("workers.yaml"), "workers: nope\n");
-        assertEquals("error: " + workers + ": field 'workers' = 'nope': expected a list of worker URLs",
+        assertEquals("error: " + workers + ": field 'workers' = 'nope': expected a list, found text",
                 cli("--drivers", driver.toString(), "-wf", workers.toString(), workload.toString()));
         assertEquals("error: option '--workers' = 'localhost': expected http://HOST:PORT",
                 cli("--drivers", driver.toString(), "-w", "localhost", workload.toString()));

@@ -1,7 +1,7 @@
 package io.openmessaging.benchmark.driver.kafka;
 
 import io.brokerbench.driver.ConfigurationCheck;
-import io.brokerbench.driver.support.DriverYaml;
+import io.brokerbench.yaml.YamlDocument;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -88,7 +88,7 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
     public void initialize(File configurationFile, StatsLogger statsLogger) throws IOException, InterruptedException {
         config = checkedConfiguration(configurationFile);
         beforeConnect(config);
-        admin = Admin.create(config.commonConfig());
+        admin = Admin.create(config.commonProperties());
         awaitCluster();
         if (config.reset()) {
             deleteLeftoverTopics();
@@ -96,11 +96,11 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
     }
 
     /**
-     * Hook for drivers built on this one: reads their own top-level keys from the driver file, in
-     * the same pass as the Kafka keys (any key no one reads is rejected). Called before {@link
-     * #messagesPerTransaction} is consulted.
+     * Hook for drivers built on this one: takes their own top-level keys out of the driver file
+     * ({@link YamlDocument#take}) before the Kafka keys are bound (a key no one declares is
+     * rejected). Called before {@link #messagesPerTransaction} is consulted.
      */
-    protected void readExtraKeys(DriverYaml yaml) {
+    protected void readExtraKeys(YamlDocument driverFile) {
     }
 
     /** Hook for drivers built on this one, called after the file is read and before Kafka is contacted. */
@@ -155,8 +155,8 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
     @Override
     public CompletableFuture<Void> createTopics(List<TopicInfo> topicInfos) {
         List<NewTopic> newTopics = topicInfos.stream()
-                .map(info -> new NewTopic(info.getTopic(), Optional.of(info.getPartitions()), config.replicationFactor())
-                        .configs(config.topicConfig()))
+                .map(info -> new NewTopic(info.getTopic(), Optional.of(info.getPartitions()), config.topicReplicationFactor())
+                        .configs(config.topicSettings()))
                 .toList();
         List<String> names = topicInfos.stream().map(TopicInfo::getTopic).toList();
         long deadline = System.nanoTime() + ADMIN_TIMEOUT.toNanos();

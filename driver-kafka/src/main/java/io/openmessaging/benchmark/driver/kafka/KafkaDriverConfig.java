@@ -1,112 +1,92 @@
 package io.openmessaging.benchmark.driver.kafka;
 
-import io.brokerbench.driver.support.DriverYaml;
-import java.io.IOException;
+import com.fasterxml.jackson.annotation.JacksonInject;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import io.brokerbench.driver.support.FrameworkKeys;
+import io.brokerbench.yaml.FieldException;
+import io.brokerbench.yaml.Range;
+import io.brokerbench.yaml.YamlDocument;
 import java.nio.file.Path;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.function.Consumer;
 
 /**
- * The Kafka driver's YAML file, with OMB's keys: {@code replicationFactor}, {@code reset},
- * {@code topicConfig}, {@code commonConfig}, {@code producerConfig}, {@code consumerConfig} (the
- * last four are Java-properties text). Invalid content is reported as an {@link
+ * The Kafka driver's YAML file, with OMB's keys. Invalid content is an {@link
  * IllegalArgumentException} whose message is one line naming the file, the key and the value.
+ *
+ * @param file the driver file, for messages
+ * @param replicationFactor of the benchmark's topics; absent: the broker's {@code default.replication.factor}
+ * @param reset whether to delete leftover benchmark topics (the driver's prefix) when the driver starts
+ * @param topicConfig settings of the benchmark's topics
+ * @param commonConfig settings of every client (admin, producers, consumers); must set {@code bootstrap.servers}
+ * @param producerConfig settings of producers, over commonConfig
+ * @param consumerConfig settings of consumers, over commonConfig
  */
-public final class KafkaDriverConfig {
+public record KafkaDriverConfig(
+        @JacksonInject(YamlDocument.FILE) @JsonIgnore Path file,
+        @Range(min = 1, max = Short.MAX_VALUE) Short replicationFactor,
+        boolean reset,
+        JavaProperties topicConfig,
+        JavaProperties commonConfig,
+        JavaProperties producerConfig,
+        JavaProperties consumerConfig) {
 
-    /** Absent from the file: topics then get the broker's {@code default.replication.factor}. */
-    private static final int BROKER_DEFAULT = 0;
-
-    private final Path file;
-    private final Optional<Short> replicationFactor;
-    private final boolean reset;
-    private final Map<String, String> topicConfig;
-    private final Properties commonConfig;
-    private final Properties producerConfig;
-    private final Properties consumerConfig;
-
-    private KafkaDriverConfig(DriverYaml yaml) {
-        this.file = yaml.file();
-        int replicas = yaml.integer("replicationFactor", BROKER_DEFAULT, 1, Short.MAX_VALUE);
-        this.replicationFactor = replicas == BROKER_DEFAULT ? Optional.empty() : Optional.of((short) replicas);
-        this.reset = yaml.bool("reset", false);
-        Properties topic = yaml.properties("topicConfig");
-        Map<String, String> topicSettings = new LinkedHashMap<>();
-        topic.stringPropertyNames().forEach(name -> topicSettings.put(name, topic.getProperty(name)));
-        this.topicConfig = Collections.unmodifiableMap(topicSettings);
-        this.commonConfig = yaml.properties("commonConfig");
-        if (commonConfig.getProperty("bootstrap.servers", "").isEmpty()) {
-            throw yaml.error("commonConfig", yaml.string("commonConfig", null), "must set bootstrap.servers");
+    public KafkaDriverConfig {
+        topicConfig = topicConfig == null ? JavaProperties.NONE : topicConfig;
+        commonConfig = commonConfig == null ? JavaProperties.NONE : commonConfig;
+        producerConfig = producerConfig == null ? JavaProperties.NONE : producerConfig;
+        consumerConfig = consumerConfig == null ? JavaProperties.NONE : consumerConfig;
+        if (commonConfig.get("bootstrap.servers") == null || commonConfig.get("bootstrap.servers").isEmpty()) {
+            throw new FieldException("commonConfig", commonConfig.text(), "must set bootstrap.servers");
         }
-        this.producerConfig = yaml.properties("producerConfig");
-        this.consumerConfig = yaml.properties("consumerConfig");
     }
 
     /** Reads {@code file}, allowing only OMB's Kafka keys and the framework's keys. */
-    public static KafkaDriverConfig read(Path file) throws IOException {
-        return read(file, yaml -> { });
+    public static KafkaDriverConfig read(Path file) {
+        return read(file, document -> { });
     }
 
     /**
-     * Reads {@code file}; {@code extraKeys} reads, in the same pass, the further top-level keys a
-     * driver built on this one understands, so that only keys nobody asked for are rejected.
+     * Reads {@code file}; {@code extraKeys} first takes out the further top-level keys a driver
+     * built on this one understands, so that only keys nobody declared are rejected.
      */
-    public static KafkaDriverConfig read(Path file, Consumer<DriverYaml> extraKeys) throws IOException {
-        return DriverYaml.read(file, yaml -> {
-            KafkaDriverConfig config = new KafkaDriverConfig(yaml);
-            extraKeys.accept(yaml);
-            return config;
-        });
-    }
-
-    public Path file() {
-        return file;
+    public static KafkaDriverConfig read(Path file, Consumer<YamlDocument> extraKeys) {
+        YamlDocument document = FrameworkKeys.driverKeys(file);
+        extraKeys.accept(document);
+        return document.bind(KafkaDriverConfig.class);
     }
 
     /** Empty when the file does not say: topics then get the broker's {@code default.replication.factor}. */
-    public Optional<Short> replicationFactor() {
-        return replicationFactor;
+    public Optional<Short> topicReplicationFactor() {
+        return Optional.ofNullable(replicationFactor);
     }
 
-    /** Whether to delete leftover benchmark topics (the driver's prefix) when the driver starts. */
-    public boolean reset() {
-        return reset;
-    }
-
-    public Map<String, String> topicConfig() {
-        return topicConfig;
+    public Map<String, String> topicSettings() {
+        return topicConfig.asMap();
     }
 
     public String bootstrapServers() {
-        return commonConfig.getProperty("bootstrap.servers");
+        return commonConfig.get("bootstrap.servers");
     }
 
     /** commonConfig: settings for every client (admin, producers, consumers). */
-    public Properties commonConfig() {
-        return copy(commonConfig);
+    public Properties commonProperties() {
+        return commonConfig.properties();
     }
 
     /** commonConfig overlaid with producerConfig. */
     public Properties producerProperties() {
-        Properties merged = copy(commonConfig);
-        merged.putAll(producerConfig);
+        Properties merged = commonConfig.properties();
+        merged.putAll(producerConfig.properties());
         return merged;
     }
 
     /** commonConfig overlaid with consumerConfig. */
     public Properties consumerProperties() {
-        Properties merged = copy(commonConfig);
-        merged.putAll(consumerConfig);
+        Properties merged = commonConfig.properties();
+        merged.putAll(consumerConfig.properties());
         return merged;
-    }
-
-    private static Properties copy(Properties source) {
-        Properties copy = new Properties();
-        copy.putAll(source);
-        return copy;
     }
 }

@@ -41,19 +41,19 @@ final class NatsBenchmarkConsumer implements BenchmarkConsumer {
         this.subscription = subscription;
         this.callback = callback;
         this.config = config;
-        this.deliverer = new Thread(config.consumerMode == NatsConfig.ConsumerMode.PULL ? this::pullLoop
+        this.deliverer = new Thread(config.consumerMode() == NatsConfig.ConsumerMode.PULL ? this::pullLoop
                 : this::pushLoop, "nats-consumer-" + name);
         deliverer.setDaemon(true);
         deliverer.start();
     }
 
     private void pullLoop() {
-        Duration wait = Duration.ofMillis(config.pullWaitMs);
+        Duration wait = Duration.ofMillis(config.pullWaitMs());
         while (!closed) {
             try {
                 // iterate hands out each message as it arrives rather than when the batch is full;
                 // it is run to its end so nothing pulled is left unacknowledged at close
-                Iterator<Message> batch = subscription.iterate(config.pullBatchSize, wait);
+                Iterator<Message> batch = subscription.iterate(config.pullBatchSize(), wait);
                 while (batch.hasNext()) {
                     deliver(batch.next());
                 }
@@ -115,7 +115,7 @@ final class NatsBenchmarkConsumer implements BenchmarkConsumer {
         if (closed) {
             return; // closed by the benchmark and again by the driver
         }
-        if (config.consumerMode == NatsConfig.ConsumerMode.PUSH) {
+        if (config.consumerMode() == NatsConfig.ConsumerMode.PUSH) {
             // stop new deliveries first, then let the thread deliver what is already buffered here;
             // plain unsubscribe would strand those messages until ackWait expires
             drained = subscription.drain(DRAIN_TIMEOUT);
@@ -123,7 +123,7 @@ final class NatsBenchmarkConsumer implements BenchmarkConsumer {
             deliverer.join(DRAIN_TIMEOUT.toMillis() + 5_000);
         } else {
             closed = true;
-            deliverer.join(config.pullWaitMs + 10_000L);
+            deliverer.join(config.pullWaitMs() + 10_000L);
             if (subscription.isActive()) {
                 subscription.unsubscribe();
             }

@@ -54,14 +54,14 @@ public final class NatsBenchmarkDriver implements BenchmarkDriver, Configuration
     public void initialize(File configurationFile, StatsLogger statsLogger) throws IOException, InterruptedException {
         config = NatsConfig.read(configurationFile);
         Options options = new Options.Builder()
-                .servers(config.natsHostUrl.split("\\s*,\\s*"))
-                .connectionTimeout(Duration.ofMillis(config.connectTimeoutMs))
+                .servers(config.natsHostUrl().split("\\s*,\\s*"))
+                .connectionTimeout(Duration.ofMillis(config.connectTimeoutMs()))
                 .connectionName("brokerbench")
                 .build();
         try {
             connection = Nats.connect(options);
         } catch (IOException | RuntimeException e) {
-            throw new IOException(configurationFile + ": cannot connect to NATS at " + config.natsHostUrl
+            throw new IOException(configurationFile + ": cannot connect to NATS at " + config.natsHostUrl()
                     + " (natsHostUrl): " + oneLine(e));
         }
         try {
@@ -70,7 +70,7 @@ public final class NatsBenchmarkDriver implements BenchmarkDriver, Configuration
             management.getAccountStatistics(); // fails at once when the server has no JetStream
         } catch (JetStreamApiException | IOException e) {
             connection.close();
-            throw new IOException(configurationFile + ": NATS at " + config.natsHostUrl
+            throw new IOException(configurationFile + ": NATS at " + config.natsHostUrl()
                     + " does not offer JetStream: " + oneLine(e));
         }
     }
@@ -90,17 +90,17 @@ public final class NatsBenchmarkDriver implements BenchmarkDriver, Configuration
         StreamConfiguration stream = StreamConfiguration.builder()
                 .name(natsTopic.stream)
                 .subjects(natsTopic.subjects)
-                .storageType(config.storageType)
-                .replicas(config.replicationFactor)
-                .maxBytes(config.maxBytes)
+                .storageType(config.storageType())
+                .replicas(config.replicationFactor())
+                .maxBytes(config.maxBytes())
                 .build();
         try {
             management.addStream(stream);
             return CompletableFuture.completedFuture(null);
         } catch (JetStreamApiException e) {
             return CompletableFuture.failedFuture(new IllegalStateException("cannot create NATS stream '"
-                    + natsTopic.stream + "' (replicationFactor=" + config.replicationFactor + ", storageType="
-                    + config.storageType + ", maxBytes=" + config.maxBytes + "): the server says "
+                    + natsTopic.stream + "' (replicationFactor=" + config.replicationFactor() + ", storageType="
+                    + config.storageType() + ", maxBytes=" + config.maxBytes() + "): the server says "
                     + e.getErrorDescription() + " (err_code " + e.getApiErrorCode() + ")", e));
         } catch (IOException | RuntimeException e) {
             return CompletableFuture.failedFuture(new IllegalStateException(
@@ -112,7 +112,7 @@ public final class NatsBenchmarkDriver implements BenchmarkDriver, Configuration
     public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
         try {
             NatsBenchmarkProducer producer =
-                    new NatsBenchmarkProducer(lookUp(topic), jetStream, config.maxInFlightPublishes);
+                    new NatsBenchmarkProducer(lookUp(topic), jetStream, config.maxInFlightPublishes());
             return CompletableFuture.completedFuture(track(producer));
         } catch (IOException | JetStreamApiException | RuntimeException e) {
             return CompletableFuture.failedFuture(new IllegalStateException(oneLine(e), e));
@@ -128,7 +128,7 @@ public final class NatsBenchmarkDriver implements BenchmarkDriver, Configuration
             management.addOrUpdateConsumer(natsTopic.stream, consumerConfiguration(natsTopic, durable));
             // a null subject binds to the durable as it is; a subject would have to match its filter
             // (none here), which jnats rejects with SUB-90011
-            JetStreamSubscription subscription = config.consumerMode == NatsConfig.ConsumerMode.PULL
+            JetStreamSubscription subscription = config.consumerMode() == NatsConfig.ConsumerMode.PULL
                     ? jetStream.subscribe(null, PullSubscribeOptions.bind(natsTopic.stream, durable))
                     : jetStream.subscribe(null, durable, PushSubscribeOptions.bind(natsTopic.stream, durable));
             String name = durable + "-" + consumerIds.incrementAndGet();
@@ -154,11 +154,11 @@ public final class NatsBenchmarkDriver implements BenchmarkDriver, Configuration
                 .durable(durable)
                 .deliverPolicy(DeliverPolicy.All)
                 .ackPolicy(AckPolicy.Explicit)
-                .ackWait(Duration.ofMillis(config.ackWaitMs));
-        if (config.maxAckPending > 0) {
-            builder.maxAckPending(config.maxAckPending);
+                .ackWait(Duration.ofMillis(config.ackWaitMs()));
+        if (config.maxAckPending() > 0) {
+            builder.maxAckPending(config.maxAckPending());
         }
-        if (config.consumerMode == NatsConfig.ConsumerMode.PUSH) {
+        if (config.consumerMode() == NatsConfig.ConsumerMode.PUSH) {
             // one deliver subject and group per subscription: the server spreads messages over its members
             builder.deliverSubject("_brokerbench.deliver." + topic.stream + "." + durable).deliverGroup(durable);
         }

@@ -30,22 +30,22 @@ class NatsConfigTest {
                 maxInFlightPublishes: 500
                 pullBatchSize: 64
                 """));
-        assertEquals("nats://127.0.0.1:4333", config.natsHostUrl);
-        assertEquals(3, config.replicationFactor);
-        assertEquals(StorageType.Memory, config.storageType);
-        assertEquals(1_073_741_824L, config.maxBytes);
-        assertEquals(NatsConfig.ConsumerMode.PUSH, config.consumerMode);
-        assertEquals(500, config.maxInFlightPublishes);
-        assertEquals(64, config.pullBatchSize);
+        assertEquals("nats://127.0.0.1:4333", config.natsHostUrl());
+        assertEquals(3, config.replicationFactor());
+        assertEquals(StorageType.Memory, config.storageType());
+        assertEquals(1_073_741_824L, config.maxBytes());
+        assertEquals(NatsConfig.ConsumerMode.PUSH, config.consumerMode());
+        assertEquals(500, config.maxInFlightPublishes());
+        assertEquals(64, config.pullBatchSize());
     }
 
     @Test
     void omittedKeysTakeDefaults() throws IOException {
         NatsConfig config = NatsConfig.read(file("natsHostUrl: nats://127.0.0.1:4222\n"));
-        assertEquals(1, config.replicationFactor);
-        assertEquals(StorageType.File, config.storageType);
-        assertEquals(-1L, config.maxBytes);
-        assertEquals(NatsConfig.ConsumerMode.PULL, config.consumerMode);
+        assertEquals(1, config.replicationFactor());
+        assertEquals(StorageType.File, config.storageType());
+        assertEquals(-1L, config.maxBytes());
+        assertEquals(NatsConfig.ConsumerMode.PULL, config.consumerMode());
     }
 
     @Test
@@ -63,7 +63,7 @@ class NatsConfigTest {
         assertEquals(storage + ": field 'storageType' = 'disk': must be one of File, Memory",
                 assertThrows(IllegalArgumentException.class, () -> NatsConfig.read(storage)).getMessage());
         File mode = file("consumerMode: poll\n");
-        assertEquals(mode + ": field 'consumerMode' = 'poll': must be one of pull, push",
+        assertEquals(mode + ": field 'consumerMode' = 'poll': must be one of pull, push (did you mean 'pull'?)",
                 assertThrows(IllegalArgumentException.class, () -> NatsConfig.read(mode)).getMessage());
         File zero = file("maxBytes: 0\n");
         assertEquals(zero + ": field 'maxBytes' = 0: must be -1 (no limit) or a positive number of bytes",

@@ -52,12 +52,12 @@ final class RedisBenchmarkConsumer implements BenchmarkConsumer {
         this.pool = pool;
         this.connection = connection;
         this.callback = callback;
-        this.readParams = XReadGroupParams.xReadGroupParams().count(config.readBatchSize).block(config.blockTimeMs);
+        this.readParams = XReadGroupParams.xReadGroupParams().count(config.readBatchSize()).block(config.blockTimeMs());
         for (byte[] stream : topic.streams) {
             // ">": entries never delivered to any member of the group
             readFrom.put(stream, StreamEntryID.XREADGROUP_UNDELIVERED_ENTRY);
         }
-        this.closeWaitMs = config.blockTimeMs + RetryStreak.MAX_PAUSE.toMillis() + 10_000L;
+        this.closeWaitMs = config.blockTimeMs() + RetryStreak.MAX_PAUSE.toMillis() + 10_000L;
         this.failures = new RetryStreak("redis consumer " + consumerName + " on " + topic.name, log::warn,
                 System::nanoTime);
         this.reader = new Thread(this::readLoop, "redis-consumer-" + subscription + "-" + consumerName);

@@ -49,25 +49,25 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, Configuratio
     public void initialize(File configurationFile, StatsLogger statsLogger) throws IOException {
         config = RedisConfig.read(configurationFile);
         GenericObjectPoolConfig<Jedis> poolConfig = new GenericObjectPoolConfig<>();
-        poolConfig.setMaxTotal(config.poolMaxTotal);
-        poolConfig.setMaxIdle(config.poolMaxIdle);
+        poolConfig.setMaxTotal(config.jedisPoolMaxTotal());
+        poolConfig.setMaxIdle(config.jedisPoolMaxIdle());
         poolConfig.setBlockWhenExhausted(false);
         poolConfig.setJmxEnabled(false);
         DefaultJedisClientConfig clientConfig = DefaultJedisClientConfig.builder()
-                .user(config.user)
-                .password(config.password)
-                .connectionTimeoutMillis(config.connectTimeoutMs)
+                .user(config.redisUser())
+                .password(config.redisPass())
+                .connectionTimeoutMillis(config.connectTimeoutMs())
                 // a blocking XREADGROUP legitimately stays silent for blockTimeMs
-                .socketTimeoutMillis(Math.max(10_000, config.blockTimeMs + 10_000))
-                .blockingSocketTimeoutMillis(config.blockTimeMs + 10_000)
+                .socketTimeoutMillis(Math.max(10_000, config.blockTimeMs() + 10_000))
+                .blockingSocketTimeoutMillis(config.blockTimeMs() + 10_000)
                 .clientName("brokerbench")
                 .build();
-        pool = new JedisPool(poolConfig, new HostAndPort(config.host, config.port), clientConfig);
+        pool = new JedisPool(poolConfig, new HostAndPort(config.redisHost(), config.redisPort()), clientConfig);
         try (Jedis jedis = pool.getResource()) {
             jedis.ping();
         } catch (RuntimeException e) {
             pool.close();
-            throw new IOException(configurationFile + ": cannot use redis at " + config.host + ":" + config.port
+            throw new IOException(configurationFile + ": cannot use redis at " + config.redisHost() + ":" + config.redisPort()
                     + " (redisHost/redisPort/redisUser/redisPass): " + rootMessage(e));
         }
     }
@@ -154,8 +154,8 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, Configuratio
         try {
             return pool.getResource();
         } catch (RuntimeException e) {
-            if (pool.getNumActive() >= config.poolMaxTotal) {
-                throw new IllegalStateException(config.file + ": all " + config.poolMaxTotal
+            if (pool.getNumActive() >= config.jedisPoolMaxTotal()) {
+                throw new IllegalStateException(config.file() + ": all " + config.jedisPoolMaxTotal()
                         + " redis connections are in use (each producer and consumer holds one): raise jedisPoolMaxTotal");
             }
             throw e;

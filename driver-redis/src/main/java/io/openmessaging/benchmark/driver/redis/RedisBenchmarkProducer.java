@@ -58,12 +58,12 @@ final class RedisBenchmarkProducer implements BenchmarkProducer {
         this.topic = topic;
         this.pool = pool;
         this.connection = connection;
-        this.batchSize = config.producerBatchSize;
-        this.queue = new ArrayBlockingQueue<>(config.producerMaxPending);
+        this.batchSize = config.producerBatchSize();
+        this.queue = new ArrayBlockingQueue<>(config.producerMaxPending());
         XAddParams params = XAddParams.xAddParams();
-        if (config.maxLen > 0) {
+        if (config.maxLen() > 0) {
             // "~" lets Redis trim whole macro nodes, which is far cheaper than exact trimming
-            params.maxLen(config.maxLen).approximateTrimming();
+            params.maxLen(config.maxLen()).approximateTrimming();
         }
         this.xaddParams = params;
         this.sender = new Thread(this::sendLoop, "redis-producer-" + topic.name);

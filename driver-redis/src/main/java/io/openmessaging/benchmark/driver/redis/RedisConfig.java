@@ -1,53 +1,47 @@
 package io.openmessaging.benchmark.driver.redis;
 
-import io.brokerbench.driver.support.DriverYaml;
+import com.fasterxml.jackson.annotation.JacksonInject;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.brokerbench.driver.support.FrameworkKeys;
+import io.brokerbench.yaml.Range;
+import io.brokerbench.yaml.YamlDocument;
 import java.io.File;
-import java.io.IOException;
+import java.nio.file.Path;
 
 /**
  * The Redis driver file: OMB's keys ({@code redisHost}, {@code redisPort}, {@code redisUser},
  * {@code redisPass}, {@code jedisPoolMaxTotal}, {@code jedisPoolMaxIdle}) plus stream trimming,
  * producer pipelining and consumer read settings. Bad keys or values are an {@link
  * IllegalArgumentException} with a one-line message naming the file, key and value.
+ *
+ * @param jedisPoolMaxIdle absent: as many as {@code jedisPoolMaxTotal}
+ * @param maxLen approximate cap on entries per stream ({@code XADD MAXLEN ~}); 0 keeps everything
+ * @param producerBatchSize most XADDs a producer sends in one pipelined round trip
+ * @param producerMaxPending most messages a producer holds before {@code sendAsync} blocks the caller
+ * @param readBatchSize {@code XREADGROUP COUNT}, per stream
+ * @param blockTimeMs {@code XREADGROUP BLOCK}: how long an idle consumer waits per call (also bounds close())
  */
-final class RedisConfig {
+record RedisConfig(
+        @JacksonInject(YamlDocument.FILE) @JsonIgnore Path file,
+        @JsonProperty(defaultValue = "127.0.0.1") String redisHost,
+        @JsonProperty(defaultValue = "6379") @Range(min = 1, max = 65_535) int redisPort,
+        String redisUser,
+        String redisPass,
+        @JsonProperty(defaultValue = "64") @Range(min = 1, max = 100_000) int jedisPoolMaxTotal,
+        @Range(min = 0, max = 100_000) Integer jedisPoolMaxIdle,
+        @Range(min = 0) long maxLen,
+        @JsonProperty(defaultValue = "64") @Range(min = 1, max = 100_000) int producerBatchSize,
+        @JsonProperty(defaultValue = "10000") @Range(min = 1, max = 10_000_000) int producerMaxPending,
+        @JsonProperty(defaultValue = "100") @Range(min = 1, max = 100_000) int readBatchSize,
+        @JsonProperty(defaultValue = "100") @Range(min = 1, max = 60_000) int blockTimeMs,
+        @JsonProperty(defaultValue = "2000") @Range(min = 1, max = 600_000) int connectTimeoutMs) {
 
-    final String file;
-    final String host;
-    final int port;
-    final String user;
-    final String password;
-    final int poolMaxTotal;
-    final int poolMaxIdle;
-    /** Approximate cap on entries per stream ({@code XADD MAXLEN ~}); 0 keeps everything. */
-    final long maxLen;
-    /** Most XADDs a producer sends in one pipelined round trip. */
-    final int producerBatchSize;
-    /** Most messages a producer holds before {@code sendAsync} blocks the caller. */
-    final int producerMaxPending;
-    /** {@code XREADGROUP COUNT}, per stream. */
-    final int readBatchSize;
-    /** {@code XREADGROUP BLOCK}: how long an idle consumer waits per call (also bounds close()). */
-    final int blockTimeMs;
-    final int connectTimeoutMs;
-
-    private RedisConfig(DriverYaml yaml) {
-        this.file = yaml.file().toString();
-        this.host = yaml.string("redisHost", "127.0.0.1");
-        this.port = yaml.integer("redisPort", 6379, 1, 65_535);
-        this.user = yaml.string("redisUser", null);
-        this.password = yaml.string("redisPass", null);
-        this.poolMaxTotal = yaml.integer("jedisPoolMaxTotal", 64, 1, 100_000);
-        this.poolMaxIdle = yaml.integer("jedisPoolMaxIdle", poolMaxTotal, 0, 100_000);
-        this.maxLen = yaml.longInteger("maxLen", 0, 0, Long.MAX_VALUE);
-        this.producerBatchSize = yaml.integer("producerBatchSize", 64, 1, 100_000);
-        this.producerMaxPending = yaml.integer("producerMaxPending", 10_000, 1, 10_000_000);
-        this.readBatchSize = yaml.integer("readBatchSize", 100, 1, 100_000);
-        this.blockTimeMs = yaml.integer("blockTimeMs", 100, 1, 60_000);
-        this.connectTimeoutMs = yaml.integer("connectTimeoutMs", 2_000, 1, 600_000);
+    RedisConfig {
+        jedisPoolMaxIdle = jedisPoolMaxIdle == null ? jedisPoolMaxTotal : jedisPoolMaxIdle;
     }
 
-    static RedisConfig read(File file) throws IOException {
-        return DriverYaml.read(file.toPath(), RedisConfig::new);
+    static RedisConfig read(File file) {
+        return FrameworkKeys.readDriverKeys(file.toPath(), RedisConfig.class);
     }
 }

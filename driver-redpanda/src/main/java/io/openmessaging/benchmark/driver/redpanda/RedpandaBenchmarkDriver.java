@@ -1,6 +1,6 @@
 package io.openmessaging.benchmark.driver.redpanda;
 
-import io.brokerbench.driver.support.DriverYaml;
+import io.brokerbench.yaml.YamlDocument;
 import io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver;
 import io.openmessaging.benchmark.driver.kafka.KafkaDriverConfig;
 import java.io.IOException;
@@ -9,7 +9,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.Optional;
 
 /**
  * Redpanda driver. Redpanda speaks the Kafka protocol, so this is the Kafka driver with two
@@ -20,44 +19,25 @@ import java.util.Optional;
  */
 public class RedpandaBenchmarkDriver extends KafkaBenchmarkDriver {
 
-    static final String ADMIN_URL = "adminUrl";
-    static final String REQUESTS_PER_TRANSACTION = "requestsPerTransaction";
     private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(10);
 
-    private volatile int requestsPerTransaction;
-    /** {@code /v1/status/ready} of the admin API, or empty when the file sets no {@code adminUrl}. */
-    private volatile Optional<URI> readyUri = Optional.empty();
+    private volatile RedpandaKeys keys = new RedpandaKeys(null, null);
 
     @Override
-    protected void readExtraKeys(DriverYaml yaml) {
-        // 0 (absent) means plain producers, as in the Kafka driver
-        requestsPerTransaction = yaml.integer(REQUESTS_PER_TRANSACTION, 0, 1, Integer.MAX_VALUE);
-        readyUri = Optional.ofNullable(yaml.string(ADMIN_URL, null)).map(url -> readyUri(yaml, url));
+    protected void readExtraKeys(YamlDocument driverFile) {
+        keys = driverFile.take(RedpandaKeys.class);
     }
 
     @Override
     protected void beforeConnect(KafkaDriverConfig config) throws IOException, InterruptedException {
-        if (readyUri.isPresent()) {
-            awaitReady(config, readyUri.get());
+        if (keys.readyUri().isPresent()) {
+            awaitReady(config, keys.readyUri().get());
         }
     }
 
     @Override
     protected int messagesPerTransaction() {
-        return requestsPerTransaction;
-    }
-
-    private static URI readyUri(DriverYaml yaml, String adminUrl) {
-        try {
-            URI base = URI.create(adminUrl.strip());
-            if (!"http".equals(base.getScheme()) && !"https".equals(base.getScheme()) || base.getHost() == null) {
-                throw new IllegalArgumentException("not an http(s) URL");
-            }
-            return URI.create(adminUrl.strip().replaceAll("/+$", "") + "/v1/status/ready");
-        } catch (IllegalArgumentException e) {
-            throw yaml.error(ADMIN_URL, adminUrl,
-                    "expected the admin API's base URL, e.g. http://127.0.0.1:9644 (" + e.getMessage() + ")");
-        }
+        return keys.messagesPerTransaction();
     }
 
     /** Redpanda answers 200 on /v1/status/ready once the node accepts requests. */

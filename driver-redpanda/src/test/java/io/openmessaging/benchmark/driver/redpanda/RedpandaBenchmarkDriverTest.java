@@ -21,7 +21,8 @@ class RedpandaBenchmarkDriverTest {
     void requestsPerTransactionMustBeAPositiveWholeNumber() throws Exception {
         // numbers are shown as written, text quoted
         Map<String, String> shown = Map.of("0", "0: must be at least 1", "-3", "-3: must be at least 1",
-                "lots", "'lots': must be an integer", "1.5", "1.5: must be an integer");
+                "lots", "'lots': expected a whole number, found text",
+                "1.5", "1.5: expected a whole number, found a decimal number");
         for (Map.Entry<String, String> bad : shown.entrySet()) {
             String message = error("requestsPerTransaction: " + bad.getKey() + "\n");
             assertTrue(message.contains("field 'requestsPerTransaction' = " + bad.getValue()), message);
@@ -37,7 +38,7 @@ class RedpandaBenchmarkDriverTest {
     @Test
     void unknownKeysAreStillRejected() throws Exception {
         String message = error("adminURL: http://127.0.0.1:9644\n");
-        assertTrue(message.contains("field 'adminURL'"), message);
+        assertTrue(message.contains("field 'adminURL' = 'http://127.0.0.1:9644': unknown key"), message);
     }
 
     private String error(String yaml) throws Exception {

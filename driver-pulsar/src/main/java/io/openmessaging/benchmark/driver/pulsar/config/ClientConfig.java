@@ -1,28 +1,42 @@
 package io.openmessaging.benchmark.driver.pulsar.config;
 
-import io.brokerbench.driver.support.DriverYaml;
-import java.util.List;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.brokerbench.yaml.FieldException;
+import io.brokerbench.yaml.Range;
 
 /** The {@code client} section: where the cluster is, client resources, namespace and topic policy. */
 public record ClientConfig(
-        String serviceUrl,
-        String httpUrl,
-        int ioThreads,
-        int connectionsPerBroker,
-        long clientMemoryLimitMB,
-        int maxConcurrentLookupRequests,
-        String namespacePrefix,
+        @JsonProperty(required = true) String serviceUrl,
+        @JsonProperty(required = true) String httpUrl,
+        @JsonProperty(defaultValue = "8") @Range(min = 1) int ioThreads,
+        @JsonProperty(defaultValue = "8") @Range(min = 1) int connectionsPerBroker,
+        @JsonProperty(defaultValue = "256") @Range(min = 0) long clientMemoryLimitMB,
+        @JsonProperty(defaultValue = "1000") @Range(min = 1) int maxConcurrentLookupRequests,
+        @JsonProperty(defaultValue = "public/benchmark") String namespacePrefix,
         String clusterName,
-        TopicType topicType,
+        @JsonProperty(defaultValue = "persistent") TopicType topicType,
         Persistence persistence,
         boolean tlsAllowInsecureConnection,
         boolean tlsEnableHostnameVerification,
         String tlsTrustCertsFilePath,
         Authentication authentication) {
 
+    public ClientConfig {
+        if (!serviceUrl.startsWith("pulsar://") && !serviceUrl.startsWith("pulsar+ssl://")) {
+            throw new FieldException("serviceUrl", serviceUrl, "must start with pulsar:// or pulsar+ssl://");
+        }
+        if (!httpUrl.startsWith("http://") && !httpUrl.startsWith("https://")) {
+            throw new FieldException("httpUrl", httpUrl, "must start with http:// or https://");
+        }
+        if (!namespacePrefix.matches("[^/\\s]+/[^/\\s]+")) {
+            throw new FieldException("namespacePrefix", namespacePrefix, "must be <tenant>/<namespace name prefix>");
+        }
+    }
+
     /** Pulsar's two topic domains, spelt as in topic names. */
     public enum TopicType {
-        PERSISTENT("persistent"), NON_PERSISTENT("non-persistent");
+        @JsonProperty("persistent") PERSISTENT("persistent"),
+        @JsonProperty("non-persistent") NON_PERSISTENT("non-persistent");
 
         private final String domain;
 
@@ -35,32 +49,28 @@ public record ClientConfig(
         }
     }
 
-    /** BookKeeper replication of the benchmark namespace, and broker-side deduplication. */
-    public record Persistence(int ensembleSize, int writeQuorum, int ackQuorum, boolean deduplicationEnabled) {
+    /** BookKeeper replication of the benchmark namespace (OMB's defaults: three bookies, two acknowledgements), and broker-side deduplication. */
+    public record Persistence(
+            @JsonProperty(defaultValue = "3") @Range(min = 1) int ensembleSize,
+            @JsonProperty(defaultValue = "3") @Range(min = 1) int writeQuorum,
+            @JsonProperty(defaultValue = "2") @Range(min = 1) int ackQuorum,
+            boolean deduplicationEnabled) {
 
-        static Persistence read(DriverYaml section) {
-            // OMB's defaults: three bookies, two acknowledgements
-            int ensembleSize = section.integer("ensembleSize", 3, 1, Integer.MAX_VALUE);
-            int writeQuorum = section.integer("writeQuorum", 3, 1, Integer.MAX_VALUE);
-            int ackQuorum = section.integer("ackQuorum", 2, 1, Integer.MAX_VALUE);
+        public Persistence {
             if (writeQuorum > ensembleSize) {
-                throw section.error("writeQuorum", writeQuorum, "must not exceed ensembleSize " + ensembleSize);
+                throw new FieldException("writeQuorum", writeQuorum, "must not exceed ensembleSize " + ensembleSize);
             }
             if (ackQuorum > writeQuorum) {
-                throw section.error("ackQuorum", ackQuorum, "must not exceed writeQuorum " + writeQuorum);
+                throw new FieldException("ackQuorum", ackQuorum, "must not exceed writeQuorum " + writeQuorum);
             }
-            boolean deduplication = section.bool("deduplicationEnabled", false);
-            return new Persistence(ensembleSize, writeQuorum, ackQuorum, deduplication);
         }
     }
 
     /** A Pulsar authentication plugin class and its parameter string; both null when not used. */
     public record Authentication(String plugin, String data) {
 
-        static Authentication read(DriverYaml section) {
-            String plugin = section.string("plugin", null);
-            String data = section.string("data", null);
-            return new Authentication(plugin == null || plugin.isBlank() ? null : plugin, data);
+        public Authentication {
+            plugin = plugin == null || plugin.isBlank() ? null : plugin;
         }
 
         public boolean enabled() {
@@ -71,35 +81,5 @@ public record ClientConfig(
     /** The tenant part of {@link #namespacePrefix()}. */
     public String tenant() {
         return namespacePrefix.substring(0, namespacePrefix.indexOf('/'));
-    }
-
-    static ClientConfig read(DriverYaml section) {
-        String serviceUrl = section.requiredString("serviceUrl");
-        if (!serviceUrl.startsWith("pulsar://") && !serviceUrl.startsWith("pulsar+ssl://")) {
-            throw section.error("serviceUrl", serviceUrl, "must start with pulsar:// or pulsar+ssl://");
-        }
-        String httpUrl = section.requiredString("httpUrl");
-        if (!httpUrl.startsWith("http://") && !httpUrl.startsWith("https://")) {
-            throw section.error("httpUrl", httpUrl, "must start with http:// or https://");
-        }
-        int ioThreads = section.integer("ioThreads", 8, 1, Integer.MAX_VALUE);
-        int connectionsPerBroker = section.integer("connectionsPerBroker", 8, 1, Integer.MAX_VALUE);
-        long memoryLimitMb = section.longInteger("clientMemoryLimitMB", 256, 0, Long.MAX_VALUE);
-        int lookups = section.integer("maxConcurrentLookupRequests", 1000, 1, Integer.MAX_VALUE);
-        String namespacePrefix = section.string("namespacePrefix", "public/benchmark");
-        if (!namespacePrefix.matches("[^/\\s]+/[^/\\s]+")) {
-            throw section.error("namespacePrefix", namespacePrefix, "must be <tenant>/<namespace name prefix>");
-        }
-        String clusterName = section.string("clusterName", null);
-        TopicType topicType = section.choice("topicType", TopicType.PERSISTENT, List.of(TopicType.values()),
-                TopicType::domain);
-        Persistence persistence = section.section("persistence", Persistence::read);
-        boolean tlsAllowInsecure = section.bool("tlsAllowInsecureConnection", false);
-        boolean tlsHostnameVerification = section.bool("tlsEnableHostnameVerification", false);
-        String tlsTrustCerts = section.string("tlsTrustCertsFilePath", null);
-        Authentication authentication = section.section("authentication", Authentication::read);
-        return new ClientConfig(serviceUrl, httpUrl, ioThreads, connectionsPerBroker, memoryLimitMb, lookups,
-                namespacePrefix, clusterName, topicType, persistence, tlsAllowInsecure, tlsHostnameVerification,
-                tlsTrustCerts, authentication);
     }
 }

@@ -1,14 +1,11 @@
 package io.openmessaging.benchmark.driver.pulsar.config;
 
-import io.brokerbench.driver.support.DriverYaml;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.brokerbench.yaml.Range;
 import org.apache.pulsar.client.api.SubscriptionType;
 
-/** The {@code consumer} section. */
-public record ConsumerConfig(int receiverQueueSize, SubscriptionType subscriptionType) {
-
-    static ConsumerConfig read(DriverYaml section) {
-        int receiverQueueSize = section.integer("receiverQueueSize", 10_000, 1, Integer.MAX_VALUE);
-        SubscriptionType subscriptionType = section.enumValue("subscriptionType", SubscriptionType.Failover);
-        return new ConsumerConfig(receiverQueueSize, subscriptionType);
-    }
+/** The {@code consumer} section (OMB's defaults). */
+public record ConsumerConfig(
+        @JsonProperty(defaultValue = "10000") @Range(min = 1) int receiverQueueSize,
+        @JsonProperty(defaultValue = "Failover") SubscriptionType subscriptionType) {
 }

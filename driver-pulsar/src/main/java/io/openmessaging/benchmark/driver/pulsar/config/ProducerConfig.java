@@ -1,22 +1,17 @@
 package io.openmessaging.benchmark.driver.pulsar.config;
 
-import io.brokerbench.driver.support.DriverYaml;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.brokerbench.yaml.Range;
 
-/** The {@code producer} section (OMB's defaults). */
+/**
+ * The {@code producer} section (OMB's defaults).
+ *
+ * @param pendingQueueSize 0: no count limit, the client's memory limit (client.clientMemoryLimitMB) bounds pending sends
+ */
 public record ProducerConfig(
-        boolean batchingEnabled,
-        int batchingMaxPublishDelayMs,
-        int batchingMaxBytes,
-        boolean blockIfQueueFull,
-        int pendingQueueSize) {
-
-    static ProducerConfig read(DriverYaml section) {
-        boolean batchingEnabled = section.bool("batchingEnabled", true);
-        int maxPublishDelayMs = section.integer("batchingMaxPublishDelayMs", 1, 0, Integer.MAX_VALUE);
-        int maxBytes = section.integer("batchingMaxBytes", 1024 * 1024, 1, Integer.MAX_VALUE);
-        boolean blockIfQueueFull = section.bool("blockIfQueueFull", true);
-        // 0 = no count limit: the client's memory limit (client.clientMemoryLimitMB) bounds pending sends
-        int pendingQueueSize = section.integer("pendingQueueSize", 0, 0, Integer.MAX_VALUE);
-        return new ProducerConfig(batchingEnabled, maxPublishDelayMs, maxBytes, blockIfQueueFull, pendingQueueSize);
-    }
+        @JsonProperty(defaultValue = "true") boolean batchingEnabled,
+        @JsonProperty(defaultValue = "1") @Range(min = 0) int batchingMaxPublishDelayMs,
+        @JsonProperty(defaultValue = "1048576") @Range(min = 1) int batchingMaxBytes,
+        @JsonProperty(defaultValue = "true") boolean blockIfQueueFull,
+        @Range(min = 0) int pendingQueueSize) {
 }

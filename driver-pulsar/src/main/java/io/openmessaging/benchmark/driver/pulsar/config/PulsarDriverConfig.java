@@ -1,7 +1,9 @@
 package io.openmessaging.benchmark.driver.pulsar.config;
 
-import io.brokerbench.driver.support.DriverYaml;
-import java.io.IOException;
+import com.fasterxml.jackson.annotation.JacksonInject;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import io.brokerbench.driver.support.FrameworkKeys;
+import io.brokerbench.yaml.YamlDocument;
 import java.nio.file.Path;
 
 /**
@@ -9,12 +11,13 @@ import java.nio.file.Path;
  * {@code consumer} sections. Unknown keys are errors rather than ignored, because a misspelt
  * setting would otherwise run a benchmark with a default nobody asked for.
  */
-public record PulsarDriverConfig(Path file, ClientConfig client, ProducerConfig producer, ConsumerConfig consumer) {
+public record PulsarDriverConfig(
+        @JacksonInject(YamlDocument.FILE) @JsonIgnore Path file,
+        ClientConfig client,
+        ProducerConfig producer,
+        ConsumerConfig consumer) {
 
-    public static PulsarDriverConfig read(Path file) throws IOException {
-        return DriverYaml.read(file, root -> new PulsarDriverConfig(file,
-                root.section("client", ClientConfig::read),
-                root.section("producer", ProducerConfig::read),
-                root.section("consumer", ConsumerConfig::read)));
+    public static PulsarDriverConfig read(Path file) {
+        return FrameworkKeys.readDriverKeys(file, PulsarDriverConfig.class);
     }
 }
