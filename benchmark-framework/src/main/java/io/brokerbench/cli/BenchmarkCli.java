@@ -3,6 +3,7 @@ package io.brokerbench.cli;
 import io.brokerbench.config.ConfigException;
 import io.brokerbench.config.DriverConfigCheck;
 import io.brokerbench.config.DriverFile;
+import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.lifecycle.ShutdownSequence;
 import io.brokerbench.logging.ClientLogSummary;
 import io.brokerbench.report.ConsoleReporter;
@@ -168,7 +169,7 @@ public final class BenchmarkCli implements Callable<Integer> {
                     }
                     urls.add(parsed);
                 } catch (IllegalArgumentException e) {
-                    throw new ConfigException("option '--workers' = '" + url + "': " + e.getMessage());
+                    throw new ConfigException("option '--workers' = '" + url + "': " + OneLine.message(e));
                 }
             }
             return urls;

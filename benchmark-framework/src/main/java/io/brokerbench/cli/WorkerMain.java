@@ -1,6 +1,7 @@
 package io.brokerbench.cli;
 
 import io.brokerbench.config.ConfigException;
+import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.remote.WireProtocol;
 import io.brokerbench.remote.WorkerServer;
 import java.io.IOException;
@@ -90,7 +91,7 @@ public final class WorkerMain implements Callable<Integer> {
             server = new WorkerServer(bind, port, statsPort, hasToken ? token : null, Duration.ofSeconds(leaseSeconds));
         } catch (RuntimeException e) {
             // Javalin reports a taken port as an unchecked exception
-            throw new IOException(bind + ":" + port + "/" + statsPort + ": " + e.getMessage(), e);
+            throw new IOException(bind + ":" + port + "/" + statsPort + ": " + OneLine.message(e), e);
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

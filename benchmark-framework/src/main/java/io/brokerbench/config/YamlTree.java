@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.brokerbench.driver.support.OneLine;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -43,7 +44,7 @@ public final class YamlTree {
         } catch (AccessDeniedException e) {
             throw ConfigException.file(file, "cannot read file: permission denied");
         } catch (IOException e) {
-            throw ConfigException.file(file, "cannot read file: " + oneLine(String.valueOf(e.getMessage())));
+            throw ConfigException.file(file, "cannot read file: " + OneLine.message(e));
         }
         String text;
         try {

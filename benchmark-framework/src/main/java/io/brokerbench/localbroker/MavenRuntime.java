@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Broker jars for JVM brokers (Kafka, Pulsar) come from Maven Central: {@code deploy/local/<type>/pom.xml}
@@ -13,6 +15,8 @@ import java.util.concurrent.TimeUnit;
  * git); later starts reuse that directory.
  */
 public final class MavenRuntime {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MavenRuntime.class);
 
     private MavenRuntime() {
     }
@@ -29,8 +33,8 @@ public final class MavenRuntime {
         }
         Path staging = Files.createDirectories(pom.getParent().resolve("lib-" + version + ".partial"));
         Path log = pom.getParent().resolve("resolve-" + version + ".log");
-        System.err.println("resolving " + pom.getParent().getFileName() + " " + version
-                + " broker jars from Maven Central (first use only) ...");
+        LOG.info("resolving {} {} broker jars from Maven Central (first use only) ...", pom.getParent().getFileName(),
+                version);
         Process mvn = new ProcessBuilder(List.of("mvn", "-B", "-q", "-f", pom.toString(),
                 "dependency:copy-dependencies", "-DoutputDirectory=" + staging, "-DincludeScope=runtime",
                 "-D" + versionProperty + "=" + version))

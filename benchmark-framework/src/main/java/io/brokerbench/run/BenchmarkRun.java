@@ -4,8 +4,10 @@ import io.brokerbench.delivery.ConsumerDelivery;
 import io.brokerbench.delivery.DeliveryVerifier;
 import io.brokerbench.delivery.OrderingPolicy;
 import io.brokerbench.delivery.SubscriptionVerdict;
+import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.load.KeyChooser;
 import io.brokerbench.load.MessageHeader;
+import io.brokerbench.logging.LogMarkers;
 import io.brokerbench.run.IntervalPoint.Phase;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.LatencySummary;
@@ -33,6 +35,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The coordinator's side of one workload on one driver: topics → consumers → producers →
@@ -41,6 +45,8 @@ import java.util.function.BooleanSupplier;
  * the record holds what was measured so far and the workers are closed.
  */
 public final class BenchmarkRun {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BenchmarkRun.class);
 
     private static final long PROBE_ROUND_NANOS = 1_000_000_000L;
     private static final long PROBE_POLL_MILLIS = 50;
@@ -101,10 +107,10 @@ public final class BenchmarkRun {
             Thread.currentThread().interrupt();
             failure = "interrupted";
         } catch (IOException e) {
-            failure = "I/O error: " + e.getMessage();
+            failure = "I/O error: " + OneLine.message(e);
         } catch (RuntimeException e) {
-            failure = "unexpected error: " + DriverException.describe(e);
-            e.printStackTrace();
+            failure = "unexpected error: " + OneLine.of(e);
+            LOG.error(LogMarkers.STACK_TRACE, "unexpected error in the run (a bug)", e);
         }
         if (failure != null) {
             keepPartialTotals();
@@ -428,7 +434,7 @@ public final class BenchmarkRun {
             try {
                 worker.close();
             } catch (RuntimeException e) {
-                listener.note("closing worker " + worker.id() + " failed: " + DriverException.describe(e));
+                listener.note("closing worker " + worker.id() + " failed: " + OneLine.of(e));
             }
         }
     }

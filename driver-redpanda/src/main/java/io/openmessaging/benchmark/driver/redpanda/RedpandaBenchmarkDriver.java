@@ -1,6 +1,7 @@
 package io.openmessaging.benchmark.driver.redpanda;
 
 import io.brokerbench.driver.support.DriverYaml;
+import io.brokerbench.driver.support.OneLine;
 import io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver;
 import io.openmessaging.benchmark.driver.kafka.KafkaDriverConfig;
 import java.io.IOException;
@@ -69,7 +70,7 @@ public class RedpandaBenchmarkDriver extends KafkaBenchmarkDriver {
             response = client.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new IOException("Redpanda admin API " + ready + " (adminUrl in " + config.file() + ") is unreachable: "
-                    + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+                    + OneLine.of(e));
         }
         if (response.statusCode() != 200) {
             throw new IOException("Redpanda at " + ready + " is not ready: HTTP " + response.statusCode() + " "
