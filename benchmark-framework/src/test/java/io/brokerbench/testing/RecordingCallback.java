@@ -1,5 +1,7 @@
 package io.brokerbench.testing;
 
+import static org.awaitility.Awaitility.await;
+
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -23,7 +25,6 @@ public final class RecordingCallback implements ConsumerCallback {
         synchronized (this) {
             payloads.add(payload);
             publishTimestamps.add(publishTimestamp);
-            notifyAll();
         }
         inside.decrementAndGet();
     }
@@ -51,19 +52,10 @@ public final class RecordingCallback implements ConsumerCallback {
         return payloads.size();
     }
 
-    /** Waits until the callbacks together received {@code total} messages or {@code timeout} passed. */
-    public static void awaitTotal(List<RecordingCallback> callbacks, int total, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            int sum = 0;
-            for (RecordingCallback c : callbacks) {
-                sum += c.count();
-            }
-            if (sum >= total) {
-                return;
-            }
-            Thread.sleep(20);
-        }
+    /** Waits until the callbacks together received {@code total} messages; fails when they have not within {@code timeout}. */
+    public static void awaitTotal(List<RecordingCallback> callbacks, int total, Duration timeout) {
+        await(total + " messages received").atMost(timeout)
+                .until(() -> callbacks.stream().mapToInt(RecordingCallback::count).sum() >= total);
     }
 
     /** A payload carrying a message number and a tag, padded to {@code size} bytes. */
