@@ -11,7 +11,8 @@ import picocli.CommandLine;
 /**
  * The one way every bin/ command reports errors: a bad option or bad input file is one line on
  * stderr and exit code 2; a failure to do the work (I/O, a driver, a broker) is one line and exit
- * code 1. Anything else is a bug and keeps its stack trace.
+ * code 1. Anything else is a bug and keeps its stack trace. Printed, not logged, deliberately: the
+ * line at exit is the command's answer, shown whatever the log level.
  */
 final class CommandLines {
 

@@ -98,6 +98,7 @@ public final class WorkerMain implements Callable<Integer> {
             server.close();
             stopped.countDown();
         }, "brokerbench-worker-shutdown"));
+        // deliberate console output: where to point the coordinator, shown whatever the log level
         out.printf("brokerbench worker listening on http://%s:%d (metrics http://%s:%d/metrics), protocol %d, %s%n",
                 bind, server.port(), bind, server.statsPort(), WireProtocol.VERSION,
                 hasToken ? "token required" : "NO TOKEN: anyone who reaches this address can drive it");

@@ -20,9 +20,10 @@ public final class OneLine {
 
     /**
      * Longer lines are cut: a Pulsar admin error can carry a whole HTML page, and a client library
-     * can put a list of every configuration value into one message.
+     * can put a list of every configuration value into one message. Generous, so that the
+     * framework's and drivers' own messages (a file, a field, its value and the valid ones) stay whole.
      */
-    public static final int MAX_CHARS = 500;
+    public static final int MAX_CHARS = 1_000;
 
     private OneLine() {
     }
