@@ -3,6 +3,7 @@ package io.brokerbench.cli;
 import io.brokerbench.config.ConfigException;
 import io.brokerbench.config.DriverConfigCheck;
 import io.brokerbench.config.DriverFile;
+import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.lifecycle.ShutdownSequence;
 import io.brokerbench.logging.ClientLogSummary;
 import io.brokerbench.remote.coordinator.ClockSkewCheck;
@@ -47,7 +48,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code bin/benchmark}: OMB's command line, plus validation and the local-broker default. */
+/**
+ * {@code bin/benchmark}: OMB's command line, plus validation and the local-broker default. What it
+ * prints to {@code out} (runs, results, file names) and the error lines are its deliberate console
+ * output; everything else goes through slf4j.
+ */
 @Command(name = "benchmark", mixinStandardHelpOptions = true, sortOptions = false,
         versionProvider = VersionProvider.class,
         description = {"Runs OMB-format workloads against message brokers and writes one JSON result per workload × driver.",
@@ -168,7 +173,7 @@ public final class BenchmarkCli implements Callable<Integer> {
                     }
                     urls.add(parsed);
                 } catch (IllegalArgumentException e) {
-                    throw new ConfigException("option '--workers' = '" + url + "': " + e.getMessage());
+                    throw new ConfigException("option '--workers' = '" + url + "': " + OneLine.message(e));
                 }
             }
             return urls;
@@ -257,6 +262,7 @@ public final class BenchmarkCli implements Callable<Integer> {
             if (remote != null) {
                 remote.stopWatching();
             }
+            // printed beside the run's own lines (deliberate console output), where the user reads the run's outcome
             ClientLogSummary.drain().forEach(line -> out.println("  " + line));
         }
         int written = writer.failed() ? ExitCode.RUN_FAILED : ExitCode.OK;

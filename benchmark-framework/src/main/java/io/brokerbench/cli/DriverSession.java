@@ -13,7 +13,8 @@ import java.util.TreeMap;
 
 /**
  * A driver file ready to run: with {@code localBroker:} it starts that broker first (and stops it on
- * close) and fills the file's placeholders with the broker's addresses.
+ * close) and fills the file's placeholders with the broker's addresses. Says so on the command's
+ * console output, beside the run's lines (deliberately printed, not logged).
  */
 final class DriverSession implements AutoCloseable {
 

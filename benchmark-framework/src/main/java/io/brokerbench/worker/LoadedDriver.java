@@ -1,5 +1,6 @@
 package io.brokerbench.worker;
 
+import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.config.DriverClassResolver;
 import io.brokerbench.lifecycle.ScratchDirectory;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
@@ -65,7 +66,7 @@ final class LoadedDriver implements AutoCloseable {
             initialized = true;
         } catch (RuntimeException | IOException | LinkageError e) {
             // the driver read the scratch copy, so its message names that: show the user's file instead
-            String reason = DriverException.describe(e);
+            String reason = OneLine.of(e);
             throw new DriverException(setup.sourceFile() + ": driver " + setup.name() + " failed to initialize: "
                     + (file == null ? reason : reason.replace(file.toString(), setup.sourceFile())), e);
         } finally {
@@ -141,7 +142,7 @@ final class LoadedDriver implements AutoCloseable {
             future.cancel(true);
             throw new DriverException("driver did not " + what + " within " + OPERATION_TIMEOUT.toSeconds() + " s");
         } catch (ExecutionException e) {
-            throw new DriverException("driver failed to " + what + ": " + DriverException.describe(e.getCause()), e.getCause());
+            throw new DriverException("driver failed to " + what + ": " + OneLine.of(e.getCause()), e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new DriverException("interrupted while waiting to " + what);

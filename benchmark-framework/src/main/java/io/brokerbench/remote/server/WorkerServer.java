@@ -1,5 +1,6 @@
 package io.brokerbench.remote.server;
 
+import io.brokerbench.driver.support.OneLine;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.brokerbench.config.ConfigException;
 import io.brokerbench.delivery.ConsumerDelivery;
@@ -280,7 +281,7 @@ public final class WorkerServer implements AutoCloseable {
         app.exception(ConfigException.class, (e, ctx) -> error(ctx, 400, e.getMessage()));
         app.exception(IllegalStateException.class, (e, ctx) -> error(ctx, 409, e.getMessage()));
         app.exception(DriverException.class, (e, ctx) -> error(ctx, 500, e.getMessage()));
-        app.exception(Exception.class, (e, ctx) -> error(ctx, 500, DriverException.describe(e)));
+        app.exception(Exception.class, (e, ctx) -> error(ctx, 500, OneLine.of(e)));
         app.exception(NotFoundResponse.class, (e, ctx) -> {
             Set<String> allowed = methods.get(ctx.path());
             if (allowed == null) {
@@ -300,7 +301,7 @@ public final class WorkerServer implements AutoCloseable {
     }
 
     private static void error(Context ctx, int status, String reason) {
-        String line = String.valueOf(reason).replaceAll("\\s*\\R\\s*", " ");
+        String line = OneLine.text(String.valueOf(reason));
         try {
             ctx.status(status).contentType(JSON).result(WireJson.mapper().writeValueAsBytes(new WireMessages.Error(line)));
         } catch (IOException e) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brokerbench.config.ConfigException;
+import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
 import java.io.IOException;
@@ -102,10 +103,10 @@ final class RunResult {
             root = mapper.readTree(in);
         } catch (JsonProcessingException e) {
             String where = e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")";
-            throw ConfigException.file(file, "not valid JSON" + where + ": " + firstLine(e.getOriginalMessage()));
+            throw ConfigException.file(file, "not valid JSON" + where + ": " + OneLine.text(e.getOriginalMessage()));
         } catch (IOException e) {
             String problem = e instanceof NoSuchFileException ? "no such file"
-                    : Files.isDirectory(file) ? "is a directory" : firstLine(e.getMessage());
+                    : Files.isDirectory(file) ? "is a directory" : OneLine.of(e);
             throw ConfigException.file(file, "cannot read: " + problem);
         }
         if (root == null || !root.isObject()) {
@@ -115,14 +116,6 @@ final class RunResult {
             throw ConfigException.file(file, "not a benchmark result: no 'publishRate' series (neither a brokerbench nor an OMB result)");
         }
         return new RunResult(file, root);
-    }
-
-    private static String firstLine(String text) {
-        if (text == null) {
-            return "unknown error";
-        }
-        int newline = text.indexOf('\n');
-        return newline < 0 ? text : text.substring(0, newline);
     }
 
     private static List<Interval> fromIntervals(JsonNode array) {

@@ -62,7 +62,7 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
             // close() woke the poll up
         } catch (RuntimeException e) {
             if (running) {
-                LOG.error("Kafka consumer thread {} stopped: {}", Thread.currentThread().getName(), e.toString(), e);
+                LOG.error("Kafka consumer thread {} stopped", Thread.currentThread().getName(), e);
             }
         } finally {
             closeOnPollThread();
@@ -77,7 +77,7 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
                 commitOnce(deadline);
             }
         } catch (RuntimeException e) {
-            LOG.warn("final offset commit failed: {}", e.toString());
+            LOG.warn("final offset commit failed", e);
         } finally {
             consumer.close(remaining(deadline));
         }
@@ -118,7 +118,7 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
                 try {
                     consumer.commitSync(REBALANCE_COMMIT_TIMEOUT);
                 } catch (RuntimeException e) {
-                    LOG.warn("offset commit before rebalance failed: {}", e.toString());
+                    LOG.warn("offset commit before rebalance failed", e);
                 }
             }
         }

@@ -15,6 +15,7 @@ import io.nats.client.api.DeliverPolicy;
 import io.nats.client.api.StreamConfiguration;
 import io.nats.client.api.StreamInfo;
 import io.brokerbench.driver.ConfigurationCheck;
+import io.brokerbench.driver.support.OneLine;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -62,7 +63,7 @@ public final class NatsBenchmarkDriver implements BenchmarkDriver, Configuration
             connection = Nats.connect(options);
         } catch (IOException | RuntimeException e) {
             throw new IOException(configurationFile + ": cannot connect to NATS at " + config.natsHostUrl()
-                    + " (natsHostUrl): " + oneLine(e));
+                    + " (natsHostUrl): " + OneLine.of(e));
         }
         try {
             management = connection.jetStreamManagement();
@@ -71,7 +72,7 @@ public final class NatsBenchmarkDriver implements BenchmarkDriver, Configuration
         } catch (JetStreamApiException | IOException e) {
             connection.close();
             throw new IOException(configurationFile + ": NATS at " + config.natsHostUrl()
-                    + " does not offer JetStream: " + oneLine(e));
+                    + " does not offer JetStream: " + OneLine.of(e));
         }
     }
 
@@ -104,7 +105,7 @@ public final class NatsBenchmarkDriver implements BenchmarkDriver, Configuration
                     + e.getErrorDescription() + " (err_code " + e.getApiErrorCode() + ")", e));
         } catch (IOException | RuntimeException e) {
             return CompletableFuture.failedFuture(new IllegalStateException(
-                    "cannot create NATS stream '" + natsTopic.stream + "': " + oneLine(e), e));
+                    "cannot create NATS stream '" + natsTopic.stream + "': " + OneLine.of(e), e));
         }
     }
 
@@ -115,7 +116,7 @@ public final class NatsBenchmarkDriver implements BenchmarkDriver, Configuration
                     new NatsBenchmarkProducer(lookUp(topic), jetStream, config.maxInFlightPublishes());
             return CompletableFuture.completedFuture(track(producer));
         } catch (IOException | JetStreamApiException | RuntimeException e) {
-            return CompletableFuture.failedFuture(new IllegalStateException(oneLine(e), e));
+            return CompletableFuture.failedFuture(new IllegalStateException(OneLine.of(e), e));
         }
     }
 
@@ -140,7 +141,7 @@ public final class NatsBenchmarkDriver implements BenchmarkDriver, Configuration
                     + " (err_code " + e.getApiErrorCode() + ")", e));
         } catch (IOException | RuntimeException e) {
             return CompletableFuture.failedFuture(new IllegalStateException(
-                    "cannot subscribe '" + subscriptionName + "' to NATS topic " + topic + ": " + oneLine(e), e));
+                    "cannot subscribe '" + subscriptionName + "' to NATS topic " + topic + ": " + OneLine.of(e), e));
         }
     }
 
@@ -181,14 +182,6 @@ public final class NatsBenchmarkDriver implements BenchmarkDriver, Configuration
     private synchronized <T extends AutoCloseable> T track(T resource) {
         created.add(resource);
         return resource;
-    }
-
-    private static String oneLine(Throwable e) {
-        String message = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
-        if (e.getCause() != null && e.getCause().getMessage() != null && !message.contains(e.getCause().getMessage())) {
-            message += ": " + e.getCause().getMessage();
-        }
-        return message.replace('\n', ' ');
     }
 
     @Override

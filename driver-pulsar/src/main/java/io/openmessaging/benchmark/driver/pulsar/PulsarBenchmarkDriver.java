@@ -1,6 +1,7 @@
 package io.openmessaging.benchmark.driver.pulsar;
 
 import io.brokerbench.driver.ConfigurationCheck;
+import io.brokerbench.driver.support.OneLine;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -240,7 +241,7 @@ public final class PulsarBenchmarkDriver implements BenchmarkDriver, Configurati
 
     private IllegalArgumentException unusableAuthentication(Exception e) {
         return new IllegalArgumentException(config.file() + ": field 'client.authentication.plugin' = '"
-                + config.client().authentication().plugin() + "': " + oneLine(e));
+                + config.client().authentication().plugin() + "': " + OneLine.of(e));
     }
 
     /** Creates {@code <namespacePrefix>-<random>} (and its tenant if missing) with the file's policies. */
@@ -273,7 +274,7 @@ public final class PulsarBenchmarkDriver implements BenchmarkDriver, Configurati
             return created;
         } catch (PulsarAdminException e) {
             throw new IOException(config.file() + ": cannot set up namespace " + created + " through client.httpUrl '"
-                    + settings.httpUrl() + "': " + oneLine(e), e);
+                    + settings.httpUrl() + "': " + OneLine.of(e), e);
         }
     }
 
@@ -291,7 +292,7 @@ public final class PulsarBenchmarkDriver implements BenchmarkDriver, Configurati
             }
             deleteNamespaceQuietly();
             throw new IOException(config.file() + ": cannot reach client.serviceUrl '" + settings.serviceUrl() + "': "
-                    + oneLine(e), e);
+                    + OneLine.of(e), e);
         } catch (TimeoutException e) {
             deleteNamespaceQuietly();
             throw new IOException(config.file() + ": cannot reach client.serviceUrl '" + settings.serviceUrl()
@@ -332,16 +333,5 @@ public final class PulsarBenchmarkDriver implements BenchmarkDriver, Configurati
             cause = cause.getCause();
         }
         return cause;
-    }
-
-    /** The innermost message of an exception chain on one line (admin errors may carry an HTML body). */
-    private static String oneLine(Throwable error) {
-        Throwable cause = unwrap(error);
-        while (cause.getCause() != null && cause.getCause() != cause) {
-            cause = cause.getCause();
-        }
-        String message = cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
-        message = message.replaceAll("\\s+", " ").trim();
-        return message.length() > 300 ? message.substring(0, 300) + "..." : message;
     }
 }

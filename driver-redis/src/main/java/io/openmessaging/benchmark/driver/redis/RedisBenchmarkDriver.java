@@ -1,6 +1,7 @@
 package io.openmessaging.benchmark.driver.redis;
 
 import io.brokerbench.driver.ConfigurationCheck;
+import io.brokerbench.driver.support.OneLine;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -68,7 +69,7 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, Configuratio
         } catch (RuntimeException e) {
             pool.close();
             throw new IOException(configurationFile + ": cannot use redis at " + config.redisHost() + ":" + config.redisPort()
-                    + " (redisHost/redisPort/redisUser/redisPass): " + rootMessage(e));
+                    + " (redisHost/redisPort/redisUser/redisPass): " + OneLine.of(e));
         }
     }
 
@@ -171,18 +172,8 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, Configuratio
         try {
             return CompletableFuture.completedFuture(action.get());
         } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(new IllegalStateException("redis: " + rootMessage(e), e));
+            return CompletableFuture.failedFuture(new IllegalStateException("redis: " + OneLine.of(e), e));
         }
-    }
-
-    private static String rootMessage(Throwable e) {
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String message = root == e ? String.valueOf(e.getMessage())
-                : e.getMessage() + ": " + root.getMessage();
-        return message.replace('\n', ' ');
     }
 
     @Override
