@@ -46,6 +46,11 @@ final class RunningBroker implements LocalBroker {
         return settings;
     }
 
+    @Override
+    public ProcessHandle process() {
+        return process.handle();
+    }
+
     /** Stops the broker and deletes its data. */
     @Override
     public void close() {

@@ -6,7 +6,7 @@ package io.brokerbench.remote;
  */
 public final class WireProtocol {
 
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
     /** Every request carries the coordinator's protocol version here. */
     public static final String VERSION_HEADER = "X-Brokerbench-Protocol";
     /** Every request but info and ping names the coordinator's run here ({@link RunLease}). */

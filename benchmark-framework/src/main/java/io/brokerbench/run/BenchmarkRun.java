@@ -326,6 +326,7 @@ public final class BenchmarkRun {
         double loadCpu = 0;
         for (Worker worker : workers) {
             WorkerSnapshot snapshot = worker.snapshot();
+            record.metrics().observe(worker.id(), snapshot);
             merged.add(snapshot.interval());
             sent += snapshot.sentTotal();
             acked += snapshot.ackedTotal();

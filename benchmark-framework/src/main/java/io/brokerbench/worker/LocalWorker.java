@@ -12,6 +12,7 @@ import io.brokerbench.load.PacedProducer;
 import io.brokerbench.load.PayloadSource;
 import io.brokerbench.load.PublishLoop;
 import io.brokerbench.load.RateSchedule;
+import io.brokerbench.metrics.WorkerSampler;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.PublishStats;
@@ -39,7 +40,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.apache.bookkeeper.stats.NullStatsLogger;
 
 /**
  * Drives one broker driver in this JVM: creates what the coordinator assigns, publishes on load
@@ -56,6 +56,7 @@ public final class LocalWorker implements Worker {
 
     private final NanoClock clock;
     private final int loadThreadLimit;
+    private final WorkerSampler sampler;
     private BenchmarkDriver driver;
     /** The directory this worker created for its copy of the driver file: the only one it deletes. */
     private Path scratch;
@@ -73,12 +74,22 @@ public final class LocalWorker implements Worker {
     private long ackedTotal;
 
     public LocalWorker() {
-        this(NanoClock.SYSTEM, Runtime.getRuntime().availableProcessors());
+        this(true);
+    }
+
+    /** @param recordMetrics whether snapshots carry JVM, client and driver statistics ({@link WorkerSampler}) */
+    public LocalWorker(boolean recordMetrics) {
+        this(NanoClock.SYSTEM, Runtime.getRuntime().availableProcessors(), recordMetrics);
     }
 
     public LocalWorker(NanoClock clock, int loadThreadLimit) {
+        this(clock, loadThreadLimit, true);
+    }
+
+    private LocalWorker(NanoClock clock, int loadThreadLimit, boolean recordMetrics) {
         this.clock = clock;
         this.loadThreadLimit = Math.max(1, loadThreadLimit);
+        this.sampler = WorkerSampler.of(recordMetrics);
     }
 
     @Override
@@ -103,7 +114,7 @@ public final class LocalWorker implements Worker {
             // the driver's own messages name its file: keep the user's file name, in a scratch directory
             directory = Files.createTempDirectory("brokerbench-driver-");
             file = Files.writeString(directory.resolve(fileName), setup.yaml(), StandardCharsets.UTF_8);
-            created.initialize(file.toFile(), NullStatsLogger.INSTANCE);
+            created.initialize(file.toFile(), sampler.statsLogger());
             initialized = true;
         } catch (RuntimeException | IOException | LinkageError e) {
             // the driver read the scratch copy, so its message names that: show the user's file instead
@@ -290,7 +301,7 @@ public final class LocalWorker implements Worker {
         sentTotal += interval.get(Metric.PUBLISH_DELAY).getTotalCount();
         ackedTotal += interval.get(Metric.PUBLISH_LATENCY).getTotalCount();
         return new WorkerSnapshot(interval.copy(), sentTotal, ackedTotal, errors, received,
-                CpuTime.processSeconds(), loadThreadCpuSeconds());
+                CpuTime.processSeconds(), loadThreadCpuSeconds(), sampler.sample(driver));
     }
 
     private double loadThreadCpuSeconds() {
