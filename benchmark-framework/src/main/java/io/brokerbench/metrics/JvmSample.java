@@ -5,8 +5,8 @@ package io.brokerbench.metrics;
  * threads. (Its CPU time travels in every snapshot already.)
  *
  * @param gcPauses collections that stopped the application
- * @param gcPauseSeconds time those collections took
+ * @param gcPauseMillis time those collections took
  */
-public record JvmSample(long heapUsedBytes, long heapCommittedBytes, long gcPauses, double gcPauseSeconds,
+public record JvmSample(long heapUsedBytes, long heapCommittedBytes, long gcPauses, long gcPauseMillis,
         int threads) {
 }

@@ -20,7 +20,7 @@ final class JvmSampler {
                 pauseMillis += Math.max(0, collector.getCollectionTime());
             }
         }
-        return new JvmSample(heap.getUsed(), heap.getCommitted(), pauses, pauseMillis / 1000.0,
+        return new JvmSample(heap.getUsed(), heap.getCommitted(), pauses, pauseMillis,
                 ManagementFactory.getThreadMXBean().getThreadCount());
     }
 

@@ -9,5 +9,5 @@ package io.brokerbench.metrics;
  * @param gcPauseMillis their total length
  */
 public record LoadGeneratorUsage(String worker, double cpuCores, long heapUsedBytes, long heapCommittedBytes,
-        long gcPauses, double gcPauseMillis, int threads) {
+        long gcPauses, long gcPauseMillis, int threads) {
 }

@@ -50,7 +50,7 @@ public final class MetricSeries {
                         (observed.latest.processCpuSecondsTotal() - observed.atLastClose.processCpuSecondsTotal()) * perSecond,
                         now.jvm().heapUsedBytes(), now.jvm().heapCommittedBytes(),
                         now.jvm().gcPauses() - before.jvm().gcPauses(),
-                        (now.jvm().gcPauseSeconds() - before.jvm().gcPauseSeconds()) * 1000, now.jvm().threads()));
+                        now.jvm().gcPauseMillis() - before.jvm().gcPauseMillis(), now.jvm().threads()));
                 addGrowth(client, now.clientMetrics(), before.clientMetrics());
                 addGrowth(driver, now.driverStats(), before.driverStats());
             }

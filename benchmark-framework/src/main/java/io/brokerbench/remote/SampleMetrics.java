@@ -66,7 +66,7 @@ final class SampleMetrics {
         heapCommitted.set(jvm.heapCommittedBytes());
         threads.set(jvm.threads());
         gcPauses.inc(Math.max(0, jvm.gcPauses() - (jvmBefore == null ? 0 : jvmBefore.gcPauses())));
-        gcPauseSeconds.inc(Math.max(0, jvm.gcPauseSeconds() - (jvmBefore == null ? 0 : jvmBefore.gcPauseSeconds())));
+        gcPauseSeconds.inc(Math.max(0, jvm.gcPauseMillis() - (jvmBefore == null ? 0 : jvmBefore.gcPauseMillis())) / 1000.0);
         if (newRun) {
             // another driver may report other names: the last run's are not current any more
             client.clear();

@@ -33,7 +33,7 @@ final class IntervalMetricsJson {
                         .put("heapUsedBytes", usage.heapUsedBytes())
                         .put("heapCommittedBytes", usage.heapCommittedBytes())
                         .put("gcPauses", usage.gcPauses())
-                        .put("gcPauseMillis", ResultJson.round3(usage.gcPauseMillis()))
+                        .put("gcPauseMillis", usage.gcPauseMillis())
                         .put("threads", usage.threads());
             }
         }

@@ -56,7 +56,7 @@ class HistogramCodecTest {
     void snapshotSurvivesTheWireJson() throws Exception {
         LatencyHistograms interval = new LatencyHistograms();
         interval.get(Metric.PUBLISH_LATENCY).recordValue(1234);
-        WorkerSample sample = new WorkerSample(true, new JvmSample(100, 200, 3, 0.25, 40),
+        WorkerSample sample = new WorkerSample(true, new JvmSample(100, 200, 3, 250, 40),
                 Map.of("kafka.producer.record-send-rate", new MetricValue(MetricValue.Kind.PER_SECOND, 1234, 1),
                         "kafka.producer.batch-size-avg", new MetricValue(MetricValue.Kind.MEAN, 512.5, 2)),
                 Map.of("driver.sends.count", new MetricValue(MetricValue.Kind.SUM, 99, 1)));
