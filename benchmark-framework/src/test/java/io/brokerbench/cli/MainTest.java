@@ -39,12 +39,17 @@ class MainTest {
         return err.toString(StandardCharsets.UTF_8);
     }
 
+    /** 1,000 msg/s of 100 bytes through one producer and one consumer, an interval every second. */
+    private Path workload(int warmupSeconds, int testSeconds) {
+        return TestFiles.write(dir, "w.yaml", "name: cli-test\ntopics: 1\npartitionsPerTopic: 1\nmessageSize: 100\n"
+                + "payloadFile: payload/payload-100b.data\nsubscriptionsPerTopic: 1\nconsumerPerSubscription: 1\n"
+                + "producersPerTopic: 1\nproducerRate: 1000\nwarmupDurationSeconds: " + warmupSeconds
+                + "\ntestDurationSeconds: " + testSeconds + "\nreportingIntervalSeconds: 1\n");
+    }
+
     @Test
     void runsAWorkloadAndWritesAnOmbCompatibleResult() throws Exception {
-        Path workload = TestFiles.write(dir, "w.yaml", "name: cli-test\ntopics: 1\npartitionsPerTopic: 1\nmessageSize: 100\n"
-                + "payloadFile: payload/payload-100b.data\nsubscriptionsPerTopic: 1\nconsumerPerSubscription: 1\n"
-                + "producersPerTopic: 1\nproducerRate: 1000\nwarmupDurationSeconds: 1\ntestDurationSeconds: 2\n"
-                + "reportingIntervalSeconds: 1\n");
+        Path workload = workload(1, 2);
         Path result = dir.resolve("result.json");
         int exit = run("--drivers", HOME.resolve("driver-inmemory/inmemory.yaml").toString(), "-o", result.toString(),
                 workload.toString());
@@ -137,10 +142,7 @@ class MainTest {
 
     @Test
     void withoutMetricsTheResultHasNoneAndWithAMetricsPortTheRunSaysWhere() throws Exception {
-        Path workload = TestFiles.write(dir, "w.yaml", "name: cli-test\ntopics: 1\npartitionsPerTopic: 1\nmessageSize: 100\n"
-                + "payloadFile: payload/payload-100b.data\nsubscriptionsPerTopic: 1\nconsumerPerSubscription: 1\n"
-                + "producersPerTopic: 1\nproducerRate: 1000\nwarmupDurationSeconds: 0\ntestDurationSeconds: 1\n"
-                + "reportingIntervalSeconds: 1\n");
+        Path workload = workload(0, 1);
         Path result = dir.resolve("result.json");
         int exit = run("--no-metrics", "--metrics-port", "0", "--drivers",
                 HOME.resolve("driver-inmemory/inmemory.yaml").toString(), "-o", result.toString(), workload.toString());

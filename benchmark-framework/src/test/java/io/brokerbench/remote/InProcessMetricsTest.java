@@ -3,24 +3,17 @@ package io.brokerbench.remote;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brokerbench.run.BenchmarkRun;
-import io.brokerbench.run.RunControl;
-import io.brokerbench.run.RunOptions;
 import io.brokerbench.run.RunRecord;
-import io.brokerbench.testing.CollectingListener;
+import io.brokerbench.testing.InProcessRuns;
 import io.brokerbench.testing.StatsCountingDriver;
 import io.brokerbench.testing.TestFiles;
-import io.brokerbench.time.NanoClock;
 import io.brokerbench.worker.LocalWorker;
-import io.brokerbench.workload.Payloads;
 import io.brokerbench.workload.Workload;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -35,10 +28,9 @@ class InProcessMetricsTest {
     @Test
     void anInProcessRunServesTheWorkersMetrics() throws Exception {
         Workload workload = TestFiles.workload(dir, "testDurationSeconds: 2\n");
-        RunRecord record = new RunRecord(workload, "w.yaml", TestFiles.driver(dir, StatsCountingDriver.class), Instant.now());
         try (InProcessMetrics metrics = InProcessMetrics.start("127.0.0.1", 0)) {
-            new BenchmarkRun(record, Payloads.of(workload), List.of(metrics.exporting(new LocalWorker())),
-                    RunOptions.defaults(), new RunControl(), new CollectingListener(), NanoClock.SYSTEM).execute();
+            RunRecord record = InProcessRuns.run(workload, TestFiles.driver(dir, StatsCountingDriver.class),
+                    metrics.exporting(new LocalWorker()));
             assertTrue(record.complete(), record.incompleteReason());
 
             String text = scrape(metrics.port());
