@@ -24,21 +24,29 @@ final class ClientMetricsCollector implements ClientMetricSink {
     private Map<ClientCount, Double> currentCounts;
     private MetricTally round;
 
-    /** The driver's statistics now; a driver that fails to report gives none this time (logged). */
-    synchronized Map<String, MetricValue> collect(ClientMetrics driver) {
-        round = new MetricTally();
-        currentCounts = new HashMap<>();
+    /**
+     * The driver's statistics now; of a driver that fails part-way, what it reported before (the
+     * failure is logged). The driver is called without this object's lock, so it may report from
+     * threads of its own while the call lasts.
+     */
+    Map<String, MetricValue> collect(ClientMetrics driver) {
+        synchronized (this) {
+            round = new MetricTally();
+            currentCounts = new HashMap<>();
+        }
         try {
             driver.reportClientMetrics(this);
         } catch (RuntimeException e) {
             LOG.warn("driver {} failed to report its client metrics: {}", driver.getClass().getName(), e.toString());
         }
-        previousCounts = currentCounts;
-        currentCounts = null;
-        grownTotals.forEach((name, total) -> round.add(name, MetricValue.of(Kind.PER_SECOND, total)));
-        MetricTally done = round;
-        round = null;
-        return done.values();
+        synchronized (this) {
+            previousCounts = currentCounts;
+            currentCounts = null;
+            grownTotals.forEach((name, total) -> round.add(name, MetricValue.of(Kind.PER_SECOND, total)));
+            MetricTally done = round;
+            round = null;
+            return done.values();
+        }
     }
 
     @Override

@@ -7,7 +7,9 @@ import io.brokerbench.driver.ClientMetricSink;
 import io.brokerbench.driver.ClientMetrics;
 import io.brokerbench.metrics.MetricValue.Kind;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** How clients' statistics combine into one value per name, and how counts survive clients coming and going. */
 class ClientMetricsCollectorTest {
@@ -58,7 +60,7 @@ class ClientMetricsCollectorTest {
     }
 
     @Test
-    void aDriverThatFailsToReportGivesNoValuesThisTimeButKeepsItsCounts() {
+    void aDriverThatFailsPartWayKeepsWhatItReportedAndItsCounts() {
         collector.collect(sink -> sink.perSecond("sent", first, 10));
         ClientMetrics failing = sink -> {
             sink.sum("queued", 1);
@@ -67,6 +69,14 @@ class ClientMetricsCollectorTest {
         Map<String, MetricValue> values = collector.collect(failing);
         assertEquals(10, values.get("sent").value());
         assertEquals(1, values.get("queued").value());
+    }
+
+    @Test
+    @Timeout(60)
+    void aDriverMayReportFromThreadsOfItsOwnWhileTheCallLasts() {
+        Map<String, MetricValue> values = collector.collect(sink ->
+                IntStream.range(0, 1000).parallel().forEach(i -> sink.perSecond("sent", i, 1)));
+        assertEquals(1000, values.get("sent").value());
     }
 
     @Test
