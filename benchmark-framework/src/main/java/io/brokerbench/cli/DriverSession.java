@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -61,6 +62,11 @@ final class DriverSession implements AutoCloseable {
 
     DriverFile file() {
         return file;
+    }
+
+    /** The process of the broker this session started, if any. */
+    Optional<ProcessHandle> brokerProcess() {
+        return broker == null ? Optional.empty() : Optional.of(broker.process());
     }
 
     /** What the result records about the broker this session started, if any. */

@@ -21,7 +21,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.apache.bookkeeper.stats.NullStatsLogger;
+import org.apache.bookkeeper.stats.StatsLogger;
 
 /**
  * One broker driver set up in this JVM, with the topics, producers and consumers it created, until
@@ -48,12 +48,17 @@ final class LoadedDriver implements AutoCloseable {
         this.scratch = scratch;
     }
 
+    /** The driver itself, for reading what it reports about its clients ({@code ClientMetrics}). */
+    BenchmarkDriver driver() {
+        return driver;
+    }
+
     /**
      * Instantiates the driver class and initializes it from a copy of the driver file that keeps the
      * user's file name, so the driver's own messages name that file. A driver that fails half-way
      * is closed at once: it may already hold clients and threads (an admin client, say).
      */
-    static LoadedDriver initialize(DriverSetup setup) throws IOException, InterruptedException {
+    static LoadedDriver initialize(DriverSetup setup, StatsLogger statsLogger) throws IOException, InterruptedException {
         String fileName = setup.fileName();
         BenchmarkDriver created = DriverClassResolver.instantiate(setup.driverClass(), setup.sourceFile());
         Path directory = null;
@@ -62,7 +67,7 @@ final class LoadedDriver implements AutoCloseable {
         try {
             directory = Files.createTempDirectory("brokerbench-driver-");
             file = Files.writeString(directory.resolve(fileName), setup.yaml(), StandardCharsets.UTF_8);
-            created.initialize(file.toFile(), NullStatsLogger.INSTANCE);
+            created.initialize(file.toFile(), statsLogger);
             initialized = true;
         } catch (RuntimeException | IOException | LinkageError e) {
             // the driver read the scratch copy, so its message names that: show the user's file instead

@@ -90,6 +90,10 @@ public final class BrokerProcess implements AutoCloseable {
         return process.pid();
     }
 
+    public ProcessHandle handle() {
+        return process.toHandle();
+    }
+
     public boolean isAlive() {
         return process.isAlive();
     }

@@ -3,6 +3,7 @@ package io.brokerbench.report.html;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import io.brokerbench.config.ConfigException;
 import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.stats.Metric;
@@ -30,9 +31,12 @@ final class RunResult {
     /** Whether the run finished; OMB's files do not say. */
     enum Status { COMPLETE, INCOMPLETE, NOT_RECORDED }
 
-    /** One reporting interval. {@code x} is seconds since the load started, or the interval's number when the file has no times. */
+    /**
+     * One reporting interval. {@code x} is seconds since the load started, or the interval's number
+     * when the file has no times; {@code node} is the interval's entry in the file (missing for OMB's).
+     */
     record Interval(String phase, double x, double publishRate, double consumeRate, double publishErrorRate,
-            double backlog, Map<Metric, double[]> latency) {
+            double backlog, Map<Metric, double[]> latency, JsonNode node) {
 
         boolean measured() {
             return MEASURE.equals(phase);
@@ -134,7 +138,7 @@ final class RunResult {
             }
             list.add(new Interval(node.path("phase").asText(MEASURE), number(node.path("elapsedSeconds")),
                     number(node.path("publishRate")), number(node.path("consumeRate")),
-                    number(node.path("publishErrorRate")), number(node.path("backlog")), latency));
+                    number(node.path("publishErrorRate")), number(node.path("backlog")), latency, node));
         }
         return list;
     }
@@ -156,7 +160,7 @@ final class RunResult {
             }
             list.add(new Interval(MEASURE, i + 1, number(root.path("publishRate").path(i)),
                     number(root.path("consumeRate").path(i)), number(root.path("publishErrorRate").path(i)),
-                    number(root.path("backlog").path(i)), latency));
+                    number(root.path("backlog").path(i)), latency, MissingNode.getInstance()));
         }
         return list;
     }

@@ -1,6 +1,8 @@
 package io.openmessaging.benchmark.driver.kafka;
 
 import io.brokerbench.driver.support.OneLine;
+import io.brokerbench.driver.ClientMetricSink;
+import io.brokerbench.driver.ClientMetrics;
 import io.brokerbench.driver.ConfigurationCheck;
 import io.brokerbench.yaml.YamlDocument;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
@@ -48,7 +50,7 @@ import org.slf4j.LoggerFactory;
  * class name is OMB's so OMB driver files work unchanged. Every admin call has a deadline, so an
  * unreachable cluster is reported in one line instead of a hang.
  */
-public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck {
+public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck, ClientMetrics {
 
     private static final Logger LOG = LoggerFactory.getLogger(KafkaBenchmarkDriver.class);
     private static final String TOPIC_PREFIX = "test-topic";
@@ -254,6 +256,16 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(new IllegalArgumentException(
                     config.file() + ": consumerConfig/commonConfig: " + OneLine.of(e), e));
+        }
+    }
+
+    /** The producers' and consumers' own metrics ({@link KafkaClientMetrics}); closed clients report none. */
+    @Override
+    public void reportClientMetrics(ClientMetricSink sink) {
+        for (AutoCloseable client : clients) {
+            if (client instanceof MeteredKafkaClient metered) {
+                KafkaClientMetrics.report(metered, metered.metrics(), sink);
+            }
         }
     }
 

@@ -7,6 +7,7 @@ import io.nats.client.JetStreamManagement;
 import io.nats.client.JetStreamSubscription;
 import io.nats.client.Nats;
 import io.nats.client.Options;
+import io.nats.client.Statistics;
 import io.nats.client.PullSubscribeOptions;
 import io.nats.client.PushSubscribeOptions;
 import io.nats.client.api.AckPolicy;
@@ -14,6 +15,8 @@ import io.nats.client.api.ConsumerConfiguration;
 import io.nats.client.api.DeliverPolicy;
 import io.nats.client.api.StreamConfiguration;
 import io.nats.client.api.StreamInfo;
+import io.brokerbench.driver.ClientMetricSink;
+import io.brokerbench.driver.ClientMetrics;
 import io.brokerbench.driver.ConfigurationCheck;
 import io.brokerbench.driver.support.OneLine;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
@@ -34,7 +37,7 @@ import org.apache.bookkeeper.stats.StatsLogger;
  * its partitions; a subscription is one durable consumer of that stream (all subjects); each
  * BenchmarkConsumer is one subscriber bound to that durable. See README.md for the keys.
  */
-public final class NatsBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck {
+public final class NatsBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck, ClientMetrics {
 
     private NatsConfig config;
     private Connection connection;
@@ -177,6 +180,30 @@ public final class NatsBenchmarkDriver implements BenchmarkDriver, Configuration
                     + e.getErrorDescription(), e);
         }
         return new NatsTopic(topic, info.getConfiguration().getSubjects().size());
+    }
+
+    /**
+     * What jnats counts for the driver's one connection (all producers and consumers share it):
+     * messages and bytes each way (JetStream acknowledgements and API calls included), requests
+     * still awaiting their reply (unacknowledged publishes), reconnects, messages dropped by slow
+     * consumers, and errors the server sent.
+     */
+    @Override
+    public void reportClientMetrics(ClientMetricSink sink) {
+        Connection current = connection;
+        if (current == null || current.getStatus() == Connection.Status.CLOSED) {
+            return;
+        }
+        Statistics stats = current.getStatistics();
+        sink.perSecond("nats.connection.out-msgs-rate", current, stats.getOutMsgs());
+        sink.perSecond("nats.connection.in-msgs-rate", current, stats.getInMsgs());
+        sink.perSecond("nats.connection.out-bytes-rate", current, stats.getOutBytes());
+        sink.perSecond("nats.connection.in-bytes-rate", current, stats.getInBytes());
+        sink.perSecond("nats.connection.requests-sent-rate", current, stats.getRequestsSent());
+        sink.perSecond("nats.connection.reconnect-rate", current, stats.getReconnects());
+        sink.perSecond("nats.connection.dropped-rate", current, stats.getDroppedCount());
+        sink.perSecond("nats.connection.error-rate", current, stats.getErrs());
+        sink.sum("nats.connection.outstanding-requests", stats.getOutstandingRequests());
     }
 
     private synchronized <T extends AutoCloseable> T track(T resource) {

@@ -1,5 +1,7 @@
 package io.openmessaging.benchmark.driver.redis;
 
+import io.brokerbench.driver.ClientMetricSink;
+import io.brokerbench.driver.ClientMetrics;
 import io.brokerbench.driver.ConfigurationCheck;
 import io.brokerbench.driver.support.OneLine;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
@@ -32,7 +34,7 @@ import redis.clients.jedis.params.SetParams;
  * XREADGROUP or a pipelined XADD batch occupies a connection), so {@code jedisPoolMaxTotal} must
  * cover the producers and consumers of one worker; running out is reported, not waited for.
  */
-public final class RedisBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck {
+public final class RedisBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck, ClientMetrics {
 
     private RedisConfig config;
     private JedisPool pool;
@@ -166,6 +168,26 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, Configuratio
     private synchronized <T extends AutoCloseable> T track(T resource) {
         created.add(resource);
         return resource;
+    }
+
+    /**
+     * What jedis exposes: its connection pool. Every producer and consumer holds one connection for
+     * its life, so {@code active} is their count; borrowing shows as the pool being exhausted or slow.
+     */
+    @Override
+    public void reportClientMetrics(ClientMetricSink sink) {
+        JedisPool current = pool;
+        if (current == null || current.isClosed()) {
+            return;
+        }
+        sink.sum("jedis.pool.active", current.getNumActive());
+        sink.sum("jedis.pool.idle", current.getNumIdle());
+        sink.sum("jedis.pool.waiters", current.getNumWaiters());
+        sink.perSecond("jedis.pool.created-rate", current, current.getCreatedCount());
+        sink.perSecond("jedis.pool.destroyed-rate", current, current.getDestroyedCount());
+        sink.perSecond("jedis.pool.borrowed-rate", current, current.getBorrowedCount());
+        sink.mean("jedis.pool.borrow-wait-mean-ms", current.getMeanBorrowWaitDuration().toNanos() / 1e6);
+        sink.max("jedis.pool.borrow-wait-max-ms", current.getMaxBorrowWaitDuration().toNanos() / 1e6);
     }
 
     private static <T> CompletableFuture<T> attempt(Supplier<T> action) {
