@@ -317,14 +317,15 @@ public final class BenchmarkCli implements Callable<Integer> {
             // printed beside the run's own lines (deliberate console output), where the user reads the run's outcome
             ClientLogSummary.drain().forEach(line -> out.println("  " + line));
         }
-        int written = writer.failed() ? ExitCode.RUN_FAILED : ExitCode.OK;
         if (control.interruptedBySignal()) {
             return ExitCode.INTERRUPTED;
         }
-        if (!result.complete()) {
+        // a result that could not be written outranks a delivery verdict: exit 3 would send the user
+        // to a result file that does not exist
+        if (!result.complete() || writer.failed()) {
             return ExitCode.RUN_FAILED;
         }
-        return Math.max(written, result.deliveredCleanly() ? ExitCode.OK : ExitCode.DELIVERY_FAILED);
+        return result.deliveredCleanly() ? ExitCode.OK : ExitCode.DELIVERY_FAILED;
     }
 
     private Worker inProcessWorker() {

@@ -53,10 +53,12 @@ class IntervalMetricsJsonTest {
             assertFalse(interval.has("clientMetrics"), "the driver reports no client metrics");
 
             JsonNode stats = interval.get("driverStats");
-            // the driver counts every send; the interval's publish rate counts the same sends
+            // the driver counts every send; the interval's publish rate counts the same sends. The
+            // snapshot reads the driver's stats a moment after the load threads' counts, so an
+            // interval's boundary differs by the sends of that moment: tens of ms on a loaded machine
             double publishRate = interval.get("publishRate").asDouble();
-            assertEquals(publishRate, stats.get("counting.sends.perSecond").asDouble(), publishRate * 0.02 + 5, stats.toString());
-            assertEquals(publishRate, stats.get("counting.send.successesPerSecond").asDouble(), publishRate * 0.02 + 5,
+            assertEquals(publishRate, stats.get("counting.sends.perSecond").asDouble(), publishRate * 0.1 + 5, stats.toString());
+            assertEquals(publishRate, stats.get("counting.send.successesPerSecond").asDouble(), publishRate * 0.1 + 5,
                     stats.toString());
             assertEquals(0, stats.get("counting.send.failuresPerSecond").asDouble(), stats.toString());
             assertEquals(StatsCountingDriver.SEND_MILLIS, stats.get("counting.send.mean").asDouble(), 1e-9, stats.toString());
