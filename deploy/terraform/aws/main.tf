@@ -1,0 +1,190 @@
+# Brokers, clients (workers) and a coordinator in one subnet of their own VPC, in a cluster
+# placement group (low latency between them). Security groups: SSH only from ssh_ingress_cidrs;
+# the worker API only from the coordinator; the brokers' ports only from the clients (and Kafka's
+# controller port between brokers). Outbound is open: apt fetches the JRE and Redis.
+
+data "aws_availability_zones" "available" {
+  state = "available"
+}
+
+# Debian 12, the system the Ansible roles were tested against (in network namespaces).
+data "aws_ami" "debian" {
+  most_recent = true
+  owners      = ["136693071363"] # Debian's AWS account
+
+  filter {
+    name   = "name"
+    values = ["debian-12-amd64-*"]
+  }
+
+  filter {
+    name   = "architecture"
+    values = ["x86_64"]
+  }
+}
+
+resource "aws_vpc" "bench" {
+  cidr_block           = var.vpc_cidr
+  enable_dns_hostnames = true
+}
+
+resource "aws_internet_gateway" "bench" {
+  vpc_id = aws_vpc.bench.id
+}
+
+resource "aws_subnet" "bench" {
+  vpc_id                  = aws_vpc.bench.id
+  cidr_block              = cidrsubnet(var.vpc_cidr, 8, 0)
+  availability_zone       = data.aws_availability_zones.available.names[0]
+  map_public_ip_on_launch = true
+}
+
+resource "aws_route_table" "bench" {
+  vpc_id = aws_vpc.bench.id
+
+  route {
+    cidr_block = "0.0.0.0/0"
+    gateway_id = aws_internet_gateway.bench.id
+  }
+}
+
+resource "aws_route_table_association" "bench" {
+  subnet_id      = aws_subnet.bench.id
+  route_table_id = aws_route_table.bench.id
+}
+
+resource "aws_placement_group" "bench" {
+  name     = "${var.name}-cluster"
+  strategy = "cluster"
+}
+
+resource "aws_key_pair" "bench" {
+  key_name   = "${var.name}-key"
+  public_key = file(pathexpand(var.ssh_public_key_path))
+}
+
+# --- security groups: one per role, rules between them below
+
+resource "aws_security_group" "ssh" {
+  name        = "${var.name}-ssh"
+  description = "SSH from the operator; all outbound"
+  vpc_id      = aws_vpc.bench.id
+
+  ingress {
+    description = "SSH"
+    from_port   = 22
+    to_port     = 22
+    protocol    = "tcp"
+    cidr_blocks = var.ssh_ingress_cidrs
+  }
+
+  egress {
+    from_port   = 0
+    to_port     = 0
+    protocol    = "-1"
+    cidr_blocks = ["0.0.0.0/0"]
+  }
+}
+
+resource "aws_security_group" "brokers" {
+  name        = "${var.name}-brokers"
+  description = "Kafka and Redis, reached by the clients"
+  vpc_id      = aws_vpc.bench.id
+}
+
+resource "aws_security_group" "clients" {
+  name        = "${var.name}-clients"
+  description = "brokerbench workers, reached by the coordinator"
+  vpc_id      = aws_vpc.bench.id
+}
+
+resource "aws_security_group" "coordinator" {
+  name        = "${var.name}-coordinator"
+  description = "runs bin/benchmark against the workers"
+  vpc_id      = aws_vpc.bench.id
+}
+
+resource "aws_vpc_security_group_ingress_rule" "worker_api_from_coordinator" {
+  security_group_id            = aws_security_group.clients.id
+  referenced_security_group_id = aws_security_group.coordinator.id
+  description                  = "worker API and Prometheus metrics, from the coordinator only"
+  ip_protocol                  = "tcp"
+  from_port                    = var.worker_port
+  to_port                      = var.worker_port + 1
+}
+
+resource "aws_vpc_security_group_ingress_rule" "kafka_from_clients" {
+  security_group_id            = aws_security_group.brokers.id
+  referenced_security_group_id = aws_security_group.clients.id
+  description                  = "Kafka clients"
+  ip_protocol                  = "tcp"
+  from_port                    = 9092
+  to_port                      = 9092
+}
+
+resource "aws_vpc_security_group_ingress_rule" "kafka_between_brokers" {
+  security_group_id            = aws_security_group.brokers.id
+  referenced_security_group_id = aws_security_group.brokers.id
+  description                  = "Kafka replication and KRaft controllers"
+  ip_protocol                  = "tcp"
+  from_port                    = 9092
+  to_port                      = 9093
+}
+
+resource "aws_vpc_security_group_ingress_rule" "redis_from_clients" {
+  security_group_id            = aws_security_group.brokers.id
+  referenced_security_group_id = aws_security_group.clients.id
+  description                  = "Redis"
+  ip_protocol                  = "tcp"
+  from_port                    = 6379
+  to_port                      = 6379
+}
+
+# --- instances
+
+resource "aws_instance" "broker" {
+  count                  = var.broker_count
+  ami                    = data.aws_ami.debian.id
+  instance_type          = var.broker_instance_type
+  subnet_id              = aws_subnet.bench.id
+  placement_group        = aws_placement_group.bench.id
+  key_name               = aws_key_pair.bench.key_name
+  vpc_security_group_ids = [aws_security_group.ssh.id, aws_security_group.brokers.id]
+
+  root_block_device {
+    volume_type = "gp3"
+    volume_size = var.broker_volume_size_gb
+    throughput  = var.broker_volume_throughput
+  }
+
+  tags = {
+    Name = "${var.name}-broker-${count.index + 1}"
+  }
+}
+
+resource "aws_instance" "client" {
+  count                  = var.client_count
+  ami                    = data.aws_ami.debian.id
+  instance_type          = var.client_instance_type
+  subnet_id              = aws_subnet.bench.id
+  placement_group        = aws_placement_group.bench.id
+  key_name               = aws_key_pair.bench.key_name
+  vpc_security_group_ids = [aws_security_group.ssh.id, aws_security_group.clients.id]
+
+  tags = {
+    Name = "${var.name}-client-${count.index + 1}"
+  }
+}
+
+resource "aws_instance" "coordinator" {
+  ami                    = data.aws_ami.debian.id
+  instance_type          = var.coordinator_instance_type
+  subnet_id              = aws_subnet.bench.id
+  placement_group        = aws_placement_group.bench.id
+  key_name               = aws_key_pair.bench.key_name
+  vpc_security_group_ids = [aws_security_group.ssh.id, aws_security_group.coordinator.id]
+
+  tags = {
+    Name = "${var.name}-coordinator"
+  }
+}
