@@ -104,40 +104,36 @@ resource "aws_security_group" "coordinator" {
   vpc_id      = aws_vpc.bench.id
 }
 
-resource "aws_vpc_security_group_ingress_rule" "worker_api_from_coordinator" {
-  security_group_id            = aws_security_group.clients.id
-  referenced_security_group_id = aws_security_group.coordinator.id
-  description                  = "worker API and Prometheus metrics, from the coordinator only"
-  ip_protocol                  = "tcp"
-  from_port                    = var.worker_port
-  to_port                      = var.worker_port + 1
+locals {
+  # Who reaches which ports, between the roles' security groups: [first port, last port]
+  role_ingress = {
+    worker_api_from_coordinator = {
+      group = aws_security_group.clients.id, from = aws_security_group.coordinator.id
+      ports = [var.worker_port, var.worker_port + 1], description = "worker API and Prometheus metrics, from the coordinator only"
+    }
+    kafka_from_clients = {
+      group = aws_security_group.brokers.id, from = aws_security_group.clients.id
+      ports = [9092, 9092], description = "Kafka clients"
+    }
+    kafka_between_brokers = {
+      group = aws_security_group.brokers.id, from = aws_security_group.brokers.id
+      ports = [9092, 9093], description = "Kafka replication and KRaft controllers"
+    }
+    redis_from_clients = {
+      group = aws_security_group.brokers.id, from = aws_security_group.clients.id
+      ports = [6379, 6379], description = "Redis"
+    }
+  }
 }
 
-resource "aws_vpc_security_group_ingress_rule" "kafka_from_clients" {
-  security_group_id            = aws_security_group.brokers.id
-  referenced_security_group_id = aws_security_group.clients.id
-  description                  = "Kafka clients"
+resource "aws_vpc_security_group_ingress_rule" "between_roles" {
+  for_each                     = local.role_ingress
+  security_group_id            = each.value.group
+  referenced_security_group_id = each.value.from
+  description                  = each.value.description
   ip_protocol                  = "tcp"
-  from_port                    = 9092
-  to_port                      = 9092
-}
-
-resource "aws_vpc_security_group_ingress_rule" "kafka_between_brokers" {
-  security_group_id            = aws_security_group.brokers.id
-  referenced_security_group_id = aws_security_group.brokers.id
-  description                  = "Kafka replication and KRaft controllers"
-  ip_protocol                  = "tcp"
-  from_port                    = 9092
-  to_port                      = 9093
-}
-
-resource "aws_vpc_security_group_ingress_rule" "redis_from_clients" {
-  security_group_id            = aws_security_group.brokers.id
-  referenced_security_group_id = aws_security_group.clients.id
-  description                  = "Redis"
-  ip_protocol                  = "tcp"
-  from_port                    = 6379
-  to_port                      = 6379
+  from_port                    = each.value.ports[0]
+  to_port                      = each.value.ports[1]
 }
 
 # --- instances

@@ -60,7 +60,7 @@ class HelmChartIT {
         assertEquals(3, workers.at("/spec/replicas").asInt());
         assertEquals(serviceName, workers.at("/spec/serviceName").asText());
         service.at("/spec/selector").fields().forEachRemaining(label ->
-                assertEquals(label.getValue(), workers.at("/spec/template/metadata/labels/" + label.getKey()), label.getKey()));
+                assertEquals(label.getValue(), workers.at("/spec/template/metadata/labels").get(label.getKey()), label.getKey()));
         JsonNode worker = workers.at("/spec/template/spec/containers/0");
         assertEquals("registry.example/brokerbench:1.2", worker.get("image").asText());
         assertEquals(List.of("bin/benchmark-worker", "--bind", "0.0.0.0", "--port", "8080", "--stats-port", "8081"),
