@@ -108,20 +108,28 @@ locals {
   # Who reaches which ports, between the roles' security groups: [first port, last port]
   role_ingress = {
     worker_api_from_coordinator = {
-      group = aws_security_group.clients.id, from = aws_security_group.coordinator.id
-      ports = [var.worker_port, var.worker_port + 1], description = "worker API and Prometheus metrics, from the coordinator only"
+      group       = aws_security_group.clients.id
+      from        = aws_security_group.coordinator.id
+      ports       = [var.worker_port, var.worker_port + 1]
+      description = "worker API and Prometheus metrics, from the coordinator only"
     }
     kafka_from_clients = {
-      group = aws_security_group.brokers.id, from = aws_security_group.clients.id
-      ports = [9092, 9092], description = "Kafka clients"
+      group       = aws_security_group.brokers.id
+      from        = aws_security_group.clients.id
+      ports       = [9092, 9092]
+      description = "Kafka clients"
     }
     kafka_between_brokers = {
-      group = aws_security_group.brokers.id, from = aws_security_group.brokers.id
-      ports = [9092, 9093], description = "Kafka replication and KRaft controllers"
+      group       = aws_security_group.brokers.id
+      from        = aws_security_group.brokers.id
+      ports       = [9092, 9093]
+      description = "Kafka replication and KRaft controllers"
     }
     redis_from_clients = {
-      group = aws_security_group.brokers.id, from = aws_security_group.clients.id
-      ports = [6379, 6379], description = "Redis"
+      group       = aws_security_group.brokers.id
+      from        = aws_security_group.clients.id
+      ports       = [6379, 6379]
+      description = "Redis"
     }
   }
 }
@@ -136,51 +144,54 @@ resource "aws_vpc_security_group_ingress_rule" "between_roles" {
   to_port                      = each.value.ports[1]
 }
 
-# --- instances
+# --- instances: one resource, keyed by inventory name (broker-1, client-1, coordinator-1, ...)
 
-resource "aws_instance" "broker" {
-  count                  = var.broker_count
+locals {
+  roles = {
+    broker = {
+      count       = var.broker_count
+      type        = var.broker_instance_type
+      group       = aws_security_group.brokers.id
+      volume_size = var.broker_volume_size_gb
+      throughput  = var.broker_volume_throughput
+    }
+    client = {
+      count       = var.client_count
+      type        = var.client_instance_type
+      group       = aws_security_group.clients.id
+      volume_size = 20
+      throughput  = 125
+    }
+    coordinator = {
+      count       = 1
+      type        = var.coordinator_instance_type
+      group       = aws_security_group.coordinator.id
+      volume_size = 20
+      throughput  = 125
+    }
+  }
+  instances = merge([
+    for role, spec in local.roles : { for i in range(spec.count) : "${role}-${i + 1}" => merge(spec, { role = role }) }
+  ]...)
+}
+
+resource "aws_instance" "node" {
+  for_each               = local.instances
   ami                    = data.aws_ami.debian.id
-  instance_type          = var.broker_instance_type
+  instance_type          = each.value.type
   subnet_id              = aws_subnet.bench.id
   placement_group        = aws_placement_group.bench.id
   key_name               = aws_key_pair.bench.key_name
-  vpc_security_group_ids = [aws_security_group.ssh.id, aws_security_group.brokers.id]
+  vpc_security_group_ids = [aws_security_group.ssh.id, each.value.group]
 
   root_block_device {
     volume_type = "gp3"
-    volume_size = var.broker_volume_size_gb
-    throughput  = var.broker_volume_throughput
+    volume_size = each.value.volume_size
+    throughput  = each.value.throughput
   }
 
   tags = {
-    Name = "${var.name}-broker-${count.index + 1}"
-  }
-}
-
-resource "aws_instance" "client" {
-  count                  = var.client_count
-  ami                    = data.aws_ami.debian.id
-  instance_type          = var.client_instance_type
-  subnet_id              = aws_subnet.bench.id
-  placement_group        = aws_placement_group.bench.id
-  key_name               = aws_key_pair.bench.key_name
-  vpc_security_group_ids = [aws_security_group.ssh.id, aws_security_group.clients.id]
-
-  tags = {
-    Name = "${var.name}-client-${count.index + 1}"
-  }
-}
-
-resource "aws_instance" "coordinator" {
-  ami                    = data.aws_ami.debian.id
-  instance_type          = var.coordinator_instance_type
-  subnet_id              = aws_subnet.bench.id
-  placement_group        = aws_placement_group.bench.id
-  key_name               = aws_key_pair.bench.key_name
-  vpc_security_group_ids = [aws_security_group.ssh.id, aws_security_group.coordinator.id]
-
-  tags = {
-    Name = "${var.name}-coordinator"
+    Name = "${var.name}-${each.key}"
+    Role = each.value.role
   }
 }

@@ -39,10 +39,11 @@ class TerraformAwsIT {
         Assumptions.assumeTrue(Commands.onPath("ansible-inventory"),
                 "skipped: ansible-inventory is not on the PATH (Debian package ansible-core; .ci/run installs it)");
         // a directory without configuration: templatefile() needs no provider there
+        // the shape of outputs.tf's local.addresses: role => [{name, public, private}, ...]
         String expression = "templatefile(\"" + AWS.resolve("inventory.tftpl") + "\", {"
-                + "brokers = [for i in range(3) : { public = \"203.0.113.${i + 1}\", private = \"10.0.0.${i + 11}\" }], "
-                + "clients = [for i in range(4) : { public = \"203.0.113.${i + 21}\", private = \"10.0.0.${i + 21}\" }], "
-                + "coordinator = { public = \"203.0.113.31\", private = \"10.0.0.31\" } })\n";
+                + "broker = [for i in range(3) : { name = \"broker-${i + 1}\", public = \"203.0.113.${i + 1}\", private = \"10.0.0.${i + 11}\" }], "
+                + "client = [for i in range(4) : { name = \"client-${i + 1}\", public = \"203.0.113.${i + 21}\", private = \"10.0.0.${i + 21}\" }], "
+                + "coordinator = [{ name = \"coordinator-1\", public = \"203.0.113.31\", private = \"10.0.0.31\" }] })\n";
         Process console = new ProcessBuilder("terraform", "console").directory(dir.toFile())
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         console.getOutputStream().write(expression.getBytes(StandardCharsets.UTF_8));
