@@ -59,7 +59,7 @@ class HelmChartIT {
         JsonNode workers = only(manifests, "StatefulSet");
         assertEquals(3, workers.at("/spec/replicas").asInt());
         assertEquals(serviceName, workers.at("/spec/serviceName").asText());
-        service.at("/spec/selector").fields().forEachRemaining(label ->
+        service.at("/spec/selector").properties().forEach(label ->
                 assertEquals(label.getValue(), workers.at("/spec/template/metadata/labels").get(label.getKey()), label.getKey()));
         JsonNode worker = workers.at("/spec/template/spec/containers/0");
         assertEquals("registry.example/brokerbench:1.2", worker.get("image").asText());

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * Machines for deployment tests, made on this one: network namespaces joined by a bridge in the
@@ -189,9 +190,8 @@ final class NamespaceHosts implements AutoCloseable {
             pids(namespace).forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy));
         }
         try {
-            await("processes in " + namespaces + " to end").atMost(Duration.ofSeconds(20))
-                    .until(() -> namespaces.stream().allMatch(ns -> quietPids(ns).isEmpty()));
-        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            await("processes in " + namespaces + " to end").atMost(Duration.ofSeconds(20)).until(this::processesEnded);
+        } catch (ConditionTimeoutException e) {
             for (String namespace : namespaces) {
                 pids(namespace).forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
             }
@@ -214,15 +214,13 @@ final class NamespaceHosts implements AutoCloseable {
         }
     }
 
-    private static List<Long> quietPids(String namespace) {
-        try {
-            return pids(namespace);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+    private boolean processesEnded() throws IOException, InterruptedException {
+        for (String namespace : namespaces) {
+            if (!pids(namespace).isEmpty()) {
+                return false;
+            }
         }
+        return true;
     }
 
     private static void addIfFailed(List<String> failures, String failure) {
