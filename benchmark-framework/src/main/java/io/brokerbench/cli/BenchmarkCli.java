@@ -36,7 +36,9 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -100,6 +102,11 @@ public final class BenchmarkCli implements Callable<Integer> {
             description = "How long consumers may take to receive the first probe message (default ${DEFAULT-VALUE}).")
     int readinessTimeoutSeconds;
 
+    @Option(names = "--test-messages", paramLabel = "N",
+            description = "Count-bounded runs: publish exactly N messages over all producers, then wait until all are"
+                + " consumed (the workload key testMessages; no warm-up, the workload's durations are not used).")
+    Long testMessages;
+
     @Parameters(paramLabel = "WORKLOAD", description = "Workload YAML files.")
     List<Path> workloads = new ArrayList<>();
 
@@ -130,7 +137,7 @@ public final class BenchmarkCli implements Callable<Integer> {
         }
         List<Workload> loadedWorkloads = new ArrayList<>();
         for (Path workload : workloads) {
-            loadedWorkloads.add(WorkloadLoader.load(workload));
+            loadedWorkloads.add(WorkloadLoader.load(workload, workloadOverrides()));
         }
         List<DriverFile> loadedDrivers = new ArrayList<>();
         for (Path driver : drivers) {
@@ -147,6 +154,18 @@ public final class BenchmarkCli implements Callable<Integer> {
             return ExitCode.OK;
         }
         return runAll(loadedWorkloads, loadedDrivers, new Distribution(workerUrls, layout));
+    }
+
+    /** Workload keys the command line sets for every workload. */
+    private Map<String, Object> workloadOverrides() {
+        Map<String, Object> overrides = new LinkedHashMap<>();
+        if (testMessages != null) {
+            if (testMessages < 1) {
+                throw new ConfigException("option '--test-messages' = " + testMessages + ": must be at least 1");
+            }
+            overrides.put("testMessages", testMessages);
+        }
+        return overrides;
     }
 
     /** Where the load runs: this JVM (no URLs) or the listed workers, and how they share the roles. */
