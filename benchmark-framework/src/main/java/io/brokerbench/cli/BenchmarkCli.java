@@ -11,6 +11,7 @@ import io.brokerbench.remote.coordinator.WorkerUrl;
 import io.brokerbench.remote.coordinator.WorkersFile;
 import io.brokerbench.report.ConsoleReporter;
 import io.brokerbench.report.html.HtmlReport;
+import io.brokerbench.report.html.RepeatReport;
 import io.brokerbench.result.CsvExport;
 import io.brokerbench.result.ResultWriter;
 import io.brokerbench.run.BenchmarkRun;
@@ -107,6 +108,12 @@ public final class BenchmarkCli implements Callable<Integer> {
                 + " consumed (the workload key testMessages; no warm-up, the workload's durations are not used).")
     Long testMessages;
 
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
+            description = "Run each workload × driver N times (fresh topics each time), keep each run's result"
+                + " (<name>-runNN.json) and write a summary per metric: mean, standard deviation, 95 %% confidence"
+                + " interval (<name>-summary.json/.html). Default ${DEFAULT-VALUE}.")
+    int repeat;
+
     @Parameters(paramLabel = "WORKLOAD", description = "Workload YAML files.")
     List<Path> workloads = new ArrayList<>();
 
@@ -132,6 +139,9 @@ public final class BenchmarkCli implements Callable<Integer> {
         if (drivers.isEmpty()) {
             throw new ConfigException("no driver file given: use --drivers, e.g. --drivers driver-<broker>/<broker>-local.yaml");
         }
+        if (repeat < 1) {
+            throw new ConfigException("option '--repeat' = " + repeat + ": must be at least 1");
+        }
         if (readinessTimeoutSeconds < 1) {
             throw new ConfigException("option '--readiness-timeout' = " + readinessTimeoutSeconds + ": must be at least 1");
         }
@@ -147,7 +157,7 @@ public final class BenchmarkCli implements Callable<Integer> {
         }
         List<URI> workerUrls = workerUrls();
         WorkAssignment.Layout layout = layout();
-        OutputCheck.check(output, loadedWorkloads.size() * loadedDrivers.size());
+        OutputCheck.check(output, loadedWorkloads.size() * loadedDrivers.size() * repeat);
         if (validateOnly) {
             workloads.forEach(w -> out.println("valid workload: " + w));
             drivers.forEach(d -> out.println("valid driver:   " + d));
@@ -229,7 +239,7 @@ public final class BenchmarkCli implements Callable<Integer> {
             for (DriverFile driverFile : loadedDrivers) {
                 try (DriverSession session = DriverSession.open(driverFile, out)) {
                     for (int i = 0; i < loadedWorkloads.size() && !control.stopRequested(); i++) {
-                        exit = Math.max(exit, runOne(loadedWorkloads.get(i), workloads.get(i), session, control,
+                        exit = Math.max(exit, runRepeated(loadedWorkloads.get(i), workloads.get(i), session, control,
                                 distribution));
                     }
                 }
@@ -245,11 +255,43 @@ public final class BenchmarkCli implements Callable<Integer> {
         return exit;
     }
 
-    private int runOne(Workload workload, Path workloadFile, DriverSession session, RunControl control,
+    /** One workload × driver, {@code --repeat} times; with more than one run, their summary too. */
+    private int runRepeated(Workload workload, Path workloadFile, DriverSession session, RunControl control,
             Distribution distribution) {
+        String base = resultBase(workload, session.file());
+        if (repeat == 1) {
+            return runOne(workload, workloadFile, session, control, distribution, resultPath(base + ".json"), "");
+        }
+        int exit = ExitCode.OK;
+        List<Path> results = new ArrayList<>();
+        String digits = "%0" + String.valueOf(repeat).length() + "d";
+        for (int r = 1; r <= repeat && !control.stopRequested(); r++) {
+            Path target = resultPath(base + "-run" + String.format(digits, r) + ".json");
+            exit = Math.max(exit, runOne(workload, workloadFile, session, control, distribution, target,
+                    " (run " + r + " of " + repeat + ")"));
+            if (Files.isRegularFile(target)) {
+                results.add(target);
+            }
+        }
+        if (results.isEmpty()) {
+            return exit;
+        }
+        try {
+            Path summary = RepeatSummaryFile.write(results, resultPath(base + "-summary.json"), out);
+            out.println("  summary: " + summary.toAbsolutePath());
+            out.println("  report:  " + RepeatReport.writeFor(summary.toAbsolutePath()));
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("error: could not write the repeat summary: " + e.getMessage());
+            exit = Math.max(exit, ExitCode.RUN_FAILED);
+        }
+        return exit;
+    }
+
+    private int runOne(Workload workload, Path workloadFile, DriverSession session, RunControl control,
+            Distribution distribution, Path target, String repetition) {
         out.println();
         out.println("=== " + workload.name() + " (" + workloadFile + ") on " + session.file().name() + " ("
-                + session.file().file() + ")");
+                + session.file().file() + ")" + repetition);
         if (!workload.ignoredKeys().isEmpty()) {
             out.println("  warning: " + workloadFile + " sets " + workload.ignoredKeys().keySet()
                     + ", which belong to OMB variants this harness does not implement: they have no effect");
@@ -257,7 +299,6 @@ public final class BenchmarkCli implements Callable<Integer> {
         RunRecord record = new RunRecord(workload, workloadFile.toString(), session.setup(), Instant.now());
         record.environment().putAll(RunEnvironment.describe(session.setup().driverClass()));
         record.environment().put("localBroker", session.describeBroker());
-        Path target = resultPath(workload, session.file());
         RunOptions options = new RunOptions(Duration.ofSeconds(readinessTimeoutSeconds),
                 RunOptions.defaults().drainTimeout(), RunOptions.defaults().maxInFlightMessagesPerProducer());
         RemoteWorkers remote = distribution.urls().isEmpty() ? null
@@ -288,8 +329,13 @@ public final class BenchmarkCli implements Callable<Integer> {
         return Math.max(written, result.deliveredCleanly() ? ExitCode.OK : ExitCode.DELIVERY_FAILED);
     }
 
-    private Path resultPath(Workload workload, DriverFile driver) {
-        String name = String.format("%s-%s-%s.json", safe(workload.name()), safe(driver.name()), LocalDateTime.now().format(STAMP));
+    /** {@code <workload>-<driver>-<time>}: the name of a run's result files, without extension. */
+    private static String resultBase(Workload workload, DriverFile driver) {
+        return String.format("%s-%s-%s", safe(workload.name()), safe(driver.name()), LocalDateTime.now().format(STAMP));
+    }
+
+    /** Where a result file named {@code name} goes: here, into the --output directory, or the --output file itself. */
+    private Path resultPath(String name) {
         if (output == null) {
             return Path.of(name);
         }
