@@ -12,6 +12,7 @@ import io.brokerbench.remote.coordinator.WorkersFile;
 import io.brokerbench.report.ConsoleReporter;
 import io.brokerbench.report.html.HtmlReport;
 import io.brokerbench.report.html.RepeatReport;
+import io.brokerbench.report.html.SweepReport;
 import io.brokerbench.result.CsvExport;
 import io.brokerbench.result.ResultWriter;
 import io.brokerbench.run.BenchmarkRun;
@@ -108,6 +109,11 @@ public final class BenchmarkCli implements Callable<Integer> {
                 + " consumed (the workload key testMessages; no warm-up, the workload's durations are not used).")
     Long testMessages;
 
+    @Option(names = "--sweep", split = ",", paramLabel = "RATE",
+            description = "Rate sweep: one run per target rate (msg/s, comma-separated), each with its own warm-up, and one"
+                + " result with a step per rate and the knee (<name>-sweep.json/.html); the workload key sweep.rates.")
+    List<Double> sweepRates;
+
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
             description = "Run each workload × driver N times (fresh topics each time), keep each run's result"
                 + " (<name>-runNN.json) and write a summary per metric: mean, standard deviation, 95 %% confidence"
@@ -157,7 +163,15 @@ public final class BenchmarkCli implements Callable<Integer> {
         }
         List<URI> workerUrls = workerUrls();
         WorkAssignment.Layout layout = layout();
-        OutputCheck.check(output, loadedWorkloads.size() * loadedDrivers.size() * repeat);
+        int resultsPerDriver = 0;
+        for (Workload workload : loadedWorkloads) {
+            if (workload.sweep().wanted() && repeat > 1) {
+                throw new ConfigException("option '--repeat' = " + repeat + ": not with a rate sweep (workload "
+                        + workload.name() + "); repeat the sweep command instead");
+            }
+            resultsPerDriver += workload.sweep().wanted() ? workload.sweep().targetRates().size() + 1 : repeat;
+        }
+        OutputCheck.check(output, resultsPerDriver * loadedDrivers.size());
         if (validateOnly) {
             workloads.forEach(w -> out.println("valid workload: " + w));
             drivers.forEach(d -> out.println("valid driver:   " + d));
@@ -174,6 +188,9 @@ public final class BenchmarkCli implements Callable<Integer> {
                 throw new ConfigException("option '--test-messages' = " + testMessages + ": must be at least 1");
             }
             overrides.put("testMessages", testMessages);
+        }
+        if (sweepRates != null) {
+            overrides.put("sweep", Map.of("rates", sweepRates));
         }
         return overrides;
     }
@@ -259,6 +276,9 @@ public final class BenchmarkCli implements Callable<Integer> {
     private int runRepeated(Workload workload, Path workloadFile, DriverSession session, RunControl control,
             Distribution distribution) {
         String base = resultBase(workload, session.file());
+        if (workload.sweep().wanted()) {
+            return runSweep(workload, workloadFile, session, control, distribution, base);
+        }
         if (repeat == 1) {
             return runOne(workload, workloadFile, session, control, distribution, resultPath(base + ".json"), "");
         }
@@ -282,6 +302,43 @@ public final class BenchmarkCli implements Callable<Integer> {
             out.println("  report:  " + RepeatReport.writeFor(summary.toAbsolutePath()));
         } catch (IOException e) {
             spec.commandLine().getErr().println("error: could not write the repeat summary: " + e.getMessage());
+            exit = Math.max(exit, ExitCode.RUN_FAILED);
+        }
+        return exit;
+    }
+
+    /**
+     * A rate sweep: the workload once per target rate, each step with its own topics and warm-up and
+     * its own result file, then one sweep result over the steps.
+     */
+    private int runSweep(Workload workload, Path workloadFile, DriverSession session, RunControl control,
+            Distribution distribution, String base) {
+        List<Double> rates = workload.sweep().targetRates();
+        String digits = "%0" + String.valueOf(rates.size()).length() + "d";
+        List<Double> done = new ArrayList<>();
+        List<Path> results = new ArrayList<>();
+        int exit = ExitCode.OK;
+        for (int i = 0; i < rates.size() && !control.stopRequested(); i++) {
+            Map<String, Object> step = new LinkedHashMap<>(workloadOverrides());
+            step.put("producerRate", rates.get(i));
+            step.put("sweep", null);
+            Path target = resultPath(base + "-step" + String.format(digits, i + 1) + ".json");
+            exit = Math.max(exit, runOne(WorkloadLoader.load(workloadFile, step), workloadFile, session, control,
+                    distribution, target, String.format(" (sweep step %d of %d: %,.0f msg/s)", i + 1, rates.size(), rates.get(i))));
+            if (Files.isRegularFile(target)) {
+                done.add(rates.get(i));
+                results.add(target);
+            }
+        }
+        if (results.isEmpty()) {
+            return exit;
+        }
+        try {
+            Path sweep = SweepResultFile.write(done, results, resultPath(base + "-sweep.json"), out);
+            out.println("  sweep result: " + sweep.toAbsolutePath());
+            out.println("  report:       " + SweepReport.writeFor(sweep.toAbsolutePath()));
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("error: could not write the sweep result: " + e.getMessage());
             exit = Math.max(exit, ExitCode.RUN_FAILED);
         }
         return exit;

@@ -33,6 +33,7 @@ import java.util.Map;
  * @param testMessages count-bounded run: publish exactly this many messages over all producers (split evenly, the
  *     remainder one each to the first producers), then wait until all are consumed; the run has no warm-up and
  *     the duration keys are not used (so one option can turn a timed workload into a counted one)
+ * @param sweep a rate sweep: one run of this workload per target rate, one result with a step each (see {@link RateSweep})
  * @param payloadLocator where payloadFile is looked up; from the loader, not the file
  * @param ignoredKeys keys of OMB variants (rate ramps, pauses, ...) that this harness does not implement, as
  *     written: accepted so those files load, reported so the user is told; from the loader, not the file
@@ -60,6 +61,7 @@ public record Workload(
         @Range(min = 0) Integer warmupDurationSeconds,
         @Range(min = 1) Integer reportingIntervalSeconds,
         @Range(min = 1) Long testMessages,
+        @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = NoSweep.class) RateSweep sweep,
         @JacksonInject(Workload.PAYLOAD_LOCATOR) @JsonIgnore PayloadLocator payloadLocator,
         @JacksonInject(Workload.IGNORED_KEYS) @JsonIgnore Map<String, String> ignoredKeys) {
 
@@ -101,7 +103,27 @@ public record Workload(
             throw new FieldException("reportingIntervalSeconds", reportingIntervalSeconds,
                     "longer than the test duration (" + testSeconds + " s), so no interval would be reported");
         }
+        if (sweep.wanted() && testMessages != null) {
+            throw new FieldException("testMessages", testMessages, "a sweep's steps are timed runs: give 'sweep' or 'testMessages', not both");
+        }
+        if (sweep.wanted() && consumerBacklogSizeGB > 0) {
+            throw new FieldException("consumerBacklogSizeGB", consumerBacklogSizeGB,
+                    "a sweep measures live load at each rate: give 'sweep' or a backlog, not both");
+        }
         ignoredKeys = Collections.unmodifiableMap(new LinkedHashMap<>(ignoredKeys));
+    }
+
+    /** Leaves an absent sweep out of the workload as written back (Jackson's filter: equal means excluded). */
+    static final class NoSweep {
+        @Override
+        public boolean equals(Object value) {
+            return value instanceof RateSweep sweep && !sweep.wanted();
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
+        }
     }
 
     private static void checkShape(int subscriptions, int producers, int consumers, double backlogGB) {

@@ -69,6 +69,41 @@ class MainTest {
     }
 
     @Test
+    void aSweepRunsOneStepPerRateAndWritesOneResultWithEveryStepAndTheKnee() throws Exception {
+        Path workload = TestFiles.write(dir, "w.yaml", "name: sw\ntopics: 1\npartitionsPerTopic: 1\nmessageSize: 100\n"
+                + "payloadFile: payload/payload-100b.data\nsubscriptionsPerTopic: 1\nconsumerPerSubscription: 1\n"
+                + "producersPerTopic: 1\nproducerRate: 1\nwarmupDurationSeconds: 1\ntestDurationSeconds: 1\n"
+                + "reportingIntervalSeconds: 1\n");
+        Path results = Files.createDirectory(dir.resolve("results"));
+        int exit = run("--drivers", HOME.resolve("driver-inmemory/inmemory.yaml").toString(), "--sweep", "500,1000,2000",
+                "-o", results.toString(), workload.toString());
+
+        assertEquals(ExitCode.OK, exit, stderr() + out);
+        List<String> names;
+        try (Stream<Path> files = Files.list(results)) {
+            names = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().toList();
+        }
+        assertEquals(4, names.size(), names.toString());
+        JsonNode sweep = new ObjectMapper().readTree(results.resolve(names.get(3)).toFile());
+        assertTrue(names.get(3).endsWith("-sweep.json"), names.toString());
+        assertEquals(3, sweep.get("steps").size());
+        for (int i = 0; i < 3; i++) {
+            assertTrue(names.get(i).endsWith("-step" + (i + 1) + ".json"), names.toString());
+            JsonNode step = sweep.get("steps").get(i);
+            assertEquals(List.of(500.0, 1000.0, 2000.0).get(i), step.get("targetRate").asDouble());
+            assertEquals(step.get("targetRate").asDouble(), step.get("publishRate").asDouble(), 0.1 * step.get("targetRate").asDouble());
+            assertTrue(step.get("deliveredCleanly").asBoolean(), step.toString());
+            JsonNode stepResult = new ObjectMapper().readTree(results.resolve(names.get(i)).toFile());
+            assertEquals(step.get("targetRate").asDouble(), stepResult.get("workloadConfig").get("producerRate").asDouble());
+            assertFalse(stepResult.get("workloadConfig").has("sweep"));
+        }
+        assertTrue(sweep.get("knee").get("step").isNumber(), sweep.get("knee").toString());
+        String page = Files.readString(results.resolve(names.get(3).replace(".json", ".html")));
+        assertTrue(page.contains("End-to-end latency against achieved throughput") && page.contains("<svg"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("rate sweep, 3 step(s)"));
+    }
+
+    @Test
     void repeatWithAnOutputFileIsRefusedBeforeAnythingRuns() {
         Path workload = TestFiles.write(dir, "w.yaml", "name: rep\ntopics: 1\npartitionsPerTopic: 1\nmessageSize: 100\n"
                 + "payloadFile: payload/payload-100b.data\nproducersPerTopic: 1\ntestDurationSeconds: 1\n");
