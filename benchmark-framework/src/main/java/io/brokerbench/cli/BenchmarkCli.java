@@ -12,6 +12,8 @@ import io.brokerbench.remote.coordinator.WorkerUrl;
 import io.brokerbench.remote.coordinator.WorkersFile;
 import io.brokerbench.report.ConsoleReporter;
 import io.brokerbench.report.html.HtmlReport;
+import io.brokerbench.report.html.RepeatReport;
+import io.brokerbench.report.html.SweepReport;
 import io.brokerbench.result.CsvExport;
 import io.brokerbench.result.ResultWriter;
 import io.brokerbench.run.BenchmarkRun;
@@ -38,7 +40,9 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -106,6 +110,22 @@ public final class BenchmarkCli implements Callable<Integer> {
             description = "How long consumers may take to receive the first probe message (default ${DEFAULT-VALUE}).")
     int readinessTimeoutSeconds;
 
+    @Option(names = "--test-messages", paramLabel = "N",
+            description = "Count-bounded runs: publish exactly N messages over all producers, then wait until all are"
+                + " consumed (the workload key testMessages; no warm-up, the workload's durations are not used).")
+    Long testMessages;
+
+    @Option(names = "--sweep", split = ",", paramLabel = "RATE",
+            description = "Rate sweep: one run per target rate (msg/s, comma-separated), each with its own warm-up, and one"
+                + " result with a step per rate and the knee (<name>-sweep.json/.html); the workload key sweep.rates.")
+    List<Double> sweepRates;
+
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
+            description = "Run each workload × driver N times (fresh topics each time), keep each run's result"
+                + " (<name>-runNN.json) and write a summary per metric: mean, standard deviation, 95 %% confidence"
+                + " interval (<name>-summary.json/.html). Default ${DEFAULT-VALUE}.")
+    int repeat;
+
     @Option(names = "--metrics-port", paramLabel = "PORT",
             description = "Serve Prometheus metrics of the in-process run at http://ADDRESS:PORT/metrics, with the names"
                 + " workers use on their stats port (0: any free port).")
@@ -147,12 +167,15 @@ public final class BenchmarkCli implements Callable<Integer> {
         if (drivers.isEmpty()) {
             throw new ConfigException("no driver file given: use --drivers, e.g. --drivers driver-<broker>/<broker>-local.yaml");
         }
+        if (repeat < 1) {
+            throw new ConfigException("option '--repeat' = " + repeat + ": must be at least 1");
+        }
         if (readinessTimeoutSeconds < 1) {
             throw new ConfigException("option '--readiness-timeout' = " + readinessTimeoutSeconds + ": must be at least 1");
         }
         List<Workload> loadedWorkloads = new ArrayList<>();
         for (Path workload : workloads) {
-            loadedWorkloads.add(WorkloadLoader.load(workload));
+            loadedWorkloads.add(WorkloadLoader.load(workload, workloadOverrides()));
         }
         List<DriverFile> loadedDrivers = new ArrayList<>();
         for (Path driver : drivers) {
@@ -163,13 +186,36 @@ public final class BenchmarkCli implements Callable<Integer> {
         List<URI> workerUrls = workerUrls();
         WorkAssignment.Layout layout = layout();
         checkMetricsOptions(!workerUrls.isEmpty());
-        OutputCheck.check(output, loadedWorkloads.size() * loadedDrivers.size());
+        int resultsPerDriver = 0;
+        for (Workload workload : loadedWorkloads) {
+            if (workload.sweep().wanted() && repeat > 1) {
+                throw new ConfigException("option '--repeat' = " + repeat + ": not with a rate sweep (workload "
+                        + workload.name() + "); repeat the sweep command instead");
+            }
+            resultsPerDriver += workload.sweep().wanted() ? workload.sweep().targetRates().size() + 1 : repeat;
+        }
+        OutputCheck.check(output, resultsPerDriver * loadedDrivers.size());
         if (validateOnly) {
             workloads.forEach(w -> out.println("valid workload: " + w));
             drivers.forEach(d -> out.println("valid driver:   " + d));
             return ExitCode.OK;
         }
         return runAll(loadedWorkloads, loadedDrivers, new Distribution(workerUrls, layout));
+    }
+
+    /** Workload keys the command line sets for every workload. */
+    private Map<String, Object> workloadOverrides() {
+        Map<String, Object> overrides = new LinkedHashMap<>();
+        if (testMessages != null) {
+            if (testMessages < 1) {
+                throw new ConfigException("option '--test-messages' = " + testMessages + ": must be at least 1");
+            }
+            overrides.put("testMessages", testMessages);
+        }
+        if (sweepRates != null) {
+            overrides.put("sweep", Map.of("rates", sweepRates));
+        }
+        return overrides;
     }
 
     /** Both metrics options shape the in-process worker; workers record, and serve, their own. */
@@ -248,7 +294,7 @@ public final class BenchmarkCli implements Callable<Integer> {
             for (DriverFile driverFile : loadedDrivers) {
                 try (DriverSession session = DriverSession.open(driverFile, out)) {
                     for (int i = 0; i < loadedWorkloads.size() && !control.stopRequested(); i++) {
-                        exit = Math.max(exit, runOne(loadedWorkloads.get(i), workloads.get(i), session, control,
+                        exit = Math.max(exit, runRepeated(loadedWorkloads.get(i), workloads.get(i), session, control,
                                 distribution));
                     }
                 }
@@ -280,11 +326,83 @@ public final class BenchmarkCli implements Callable<Integer> {
         out.println("Prometheus metrics: http://" + metricsBind + ":" + prometheus.port() + "/metrics");
     }
 
-    private int runOne(Workload workload, Path workloadFile, DriverSession session, RunControl control,
+    /** One workload × driver, {@code --repeat} times; with more than one run, their summary too. */
+    private int runRepeated(Workload workload, Path workloadFile, DriverSession session, RunControl control,
             Distribution distribution) {
+        String base = resultBase(workload, session.file());
+        if (workload.sweep().wanted()) {
+            return runSweep(workload, workloadFile, session, control, distribution, base);
+        }
+        if (repeat == 1) {
+            return runOne(workload, workloadFile, session, control, distribution, resultPath(base + ".json"), "");
+        }
+        int exit = ExitCode.OK;
+        List<Path> results = new ArrayList<>();
+        String digits = "%0" + String.valueOf(repeat).length() + "d";
+        for (int r = 1; r <= repeat && !control.stopRequested(); r++) {
+            Path target = resultPath(base + "-run" + String.format(digits, r) + ".json");
+            exit = Math.max(exit, runOne(workload, workloadFile, session, control, distribution, target,
+                    " (run " + r + " of " + repeat + ")"));
+            if (Files.isRegularFile(target)) {
+                results.add(target);
+            }
+        }
+        if (results.isEmpty()) {
+            return exit;
+        }
+        try {
+            Path summary = RepeatSummaryFile.write(results, resultPath(base + "-summary.json"), out);
+            out.println("  summary: " + summary.toAbsolutePath());
+            out.println("  report:  " + RepeatReport.writeFor(summary.toAbsolutePath()));
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("error: could not write the repeat summary: " + e.getMessage());
+            exit = Math.max(exit, ExitCode.RUN_FAILED);
+        }
+        return exit;
+    }
+
+    /**
+     * A rate sweep: the workload once per target rate, each step with its own topics and warm-up and
+     * its own result file, then one sweep result over the steps.
+     */
+    private int runSweep(Workload workload, Path workloadFile, DriverSession session, RunControl control,
+            Distribution distribution, String base) {
+        List<Double> rates = workload.sweep().targetRates();
+        String digits = "%0" + String.valueOf(rates.size()).length() + "d";
+        List<Double> done = new ArrayList<>();
+        List<Path> results = new ArrayList<>();
+        int exit = ExitCode.OK;
+        for (int i = 0; i < rates.size() && !control.stopRequested(); i++) {
+            Map<String, Object> step = new LinkedHashMap<>(workloadOverrides());
+            step.put("producerRate", rates.get(i));
+            step.put("sweep", null);
+            Path target = resultPath(base + "-step" + String.format(digits, i + 1) + ".json");
+            exit = Math.max(exit, runOne(WorkloadLoader.load(workloadFile, step), workloadFile, session, control,
+                    distribution, target, String.format(" (sweep step %d of %d: %,.0f msg/s)", i + 1, rates.size(), rates.get(i))));
+            if (Files.isRegularFile(target)) {
+                done.add(rates.get(i));
+                results.add(target);
+            }
+        }
+        if (results.isEmpty()) {
+            return exit;
+        }
+        try {
+            Path sweep = SweepResultFile.write(done, results, resultPath(base + "-sweep.json"), out);
+            out.println("  sweep result: " + sweep.toAbsolutePath());
+            out.println("  report:       " + SweepReport.writeFor(sweep.toAbsolutePath()));
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("error: could not write the sweep result: " + e.getMessage());
+            exit = Math.max(exit, ExitCode.RUN_FAILED);
+        }
+        return exit;
+    }
+
+    private int runOne(Workload workload, Path workloadFile, DriverSession session, RunControl control,
+            Distribution distribution, Path target, String repetition) {
         out.println();
         out.println("=== " + workload.name() + " (" + workloadFile + ") on " + session.file().name() + " ("
-                + session.file().file() + ")");
+                + session.file().file() + ")" + repetition);
         if (!workload.ignoredKeys().isEmpty()) {
             out.println("  warning: " + workloadFile + " sets " + workload.ignoredKeys().keySet()
                     + ", which belong to OMB variants this harness does not implement: they have no effect");
@@ -292,7 +410,6 @@ public final class BenchmarkCli implements Callable<Integer> {
         RunRecord record = new RunRecord(workload, workloadFile.toString(), session.setup(), Instant.now());
         record.environment().putAll(RunEnvironment.describe(session.setup().driverClass()));
         record.environment().put("localBroker", session.describeBroker());
-        Path target = resultPath(workload, session.file());
         RunOptions options = new RunOptions(Duration.ofSeconds(readinessTimeoutSeconds),
                 RunOptions.defaults().drainTimeout(), RunOptions.defaults().maxInFlightMessagesPerProducer());
         RemoteWorkers remote = distribution.urls().isEmpty() ? null
@@ -333,8 +450,13 @@ public final class BenchmarkCli implements Callable<Integer> {
         return prometheus == null ? worker : prometheus.exporting(worker);
     }
 
-    private Path resultPath(Workload workload, DriverFile driver) {
-        String name = String.format("%s-%s-%s.json", safe(workload.name()), safe(driver.name()), LocalDateTime.now().format(STAMP));
+    /** {@code <workload>-<driver>-<time>}: the name of a run's result files, without extension. */
+    private static String resultBase(Workload workload, DriverFile driver) {
+        return String.format("%s-%s-%s", safe(workload.name()), safe(driver.name()), LocalDateTime.now().format(STAMP));
+    }
+
+    /** Where a result file named {@code name} goes: here, into the --output directory, or the --output file itself. */
+    private Path resultPath(String name) {
         if (output == null) {
             return Path.of(name);
         }

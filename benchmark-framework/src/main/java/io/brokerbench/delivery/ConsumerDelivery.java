@@ -2,7 +2,8 @@ package io.brokerbench.delivery;
 
 /**
  * What one consumer received, for verification after the run: counts, and per producer id the
- * ranges of sequence numbers it got ({@link SequenceSet#toRanges()}).
+ * ranges of sequence numbers it got ({@link SequenceSet#toRanges()}), and when the last message
+ * arrived ({@code 0} if none did), which ends a count-bounded run's consumption time.
  */
 public record ConsumerDelivery(
         String topic,
@@ -13,5 +14,6 @@ public record ConsumerDelivery(
         long foreign,
         long negativeLatencies,
         boolean orderingJudged,
-        long[][] rangesByProducer) {
+        long[][] rangesByProducer,
+        long lastReceivedEpochMicros) {
 }

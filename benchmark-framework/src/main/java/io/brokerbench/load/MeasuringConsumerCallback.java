@@ -41,6 +41,7 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
     private long reordered;
     private long foreign;
     private long negativeLatencies;
+    private long lastReceivedNanos = Long.MIN_VALUE;
     private volatile boolean probeSeen;
 
     /**
@@ -103,6 +104,7 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
         record(endToEnd, receivedMicros - sendMicros);
         record(endToEndFromIntended, receivedMicros - intendedMicros);
         received++;
+        lastReceivedNanos = receivedNanos;
         if (!receivedByProducer[producer].add(sequence)) {
             duplicates++;
         } else if (!ordering.inOrder(producer, sequence)) {
@@ -113,6 +115,7 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
     /** Messages too small for a header: OMB's millisecond end-to-end latency, no verification. */
     private void countWithoutHeader(long receivedNanos, long publishTimestampMillis) {
         received++;
+        lastReceivedNanos = receivedNanos;
         if (publishTimestampMillis > 0) {
             record(endToEnd, WallClock.epochMicros(receivedNanos) - publishTimestampMillis * 1_000);
         }
@@ -171,6 +174,7 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
             ranges[i] = receivedByProducer[i].toRanges();
         }
         return new ConsumerDelivery(topic, subscription, received, duplicates, reordered, foreign,
-                negativeLatencies, ordering.judged(), ranges);
+                negativeLatencies, ordering.judged(), ranges,
+                lastReceivedNanos == Long.MIN_VALUE ? 0 : WallClock.epochMicros(lastReceivedNanos));
     }
 }

@@ -29,6 +29,8 @@ public final class PacedProducer {
     private final PayloadSource payloads;
     private final boolean stampHeader;
     private final long maxInFlight;
+    /** A count-bounded run's share of this producer: it sends no more than this many messages. */
+    private final long messageLimit;
     private final PublishStats stats;
     private final NanoClock clock;
     /** Acknowledged or failed on another thread after sendAsync returned. */
@@ -42,7 +44,7 @@ public final class PacedProducer {
     private long lastSendNanos = Long.MIN_VALUE;
 
     public PacedProducer(int id, String topic, BenchmarkProducer producer, RateSchedule schedule, KeyChooser keys,
-            PayloadSource payloads, boolean stampHeader, long maxInFlight, PublishStats stats, NanoClock clock) {
+            PayloadSource payloads, boolean stampHeader, long maxInFlight, long messageLimit, PublishStats stats, NanoClock clock) {
         this.id = id;
         this.topic = topic;
         this.producer = producer;
@@ -51,6 +53,7 @@ public final class PacedProducer {
         this.payloads = payloads;
         this.stampHeader = stampHeader;
         this.maxInFlight = maxInFlight;
+        this.messageLimit = messageLimit;
         this.stats = stats;
         this.clock = clock;
     }
@@ -65,7 +68,7 @@ public final class PacedProducer {
         lastRoundNanos = now;
         for (int burst = 0; burst < maxBurst; burst++) {
             long intended = schedule.nextIntended(now);
-            if (intended > now || inFlight() >= maxInFlight) {
+            if (intended > now || inFlight() >= maxInFlight || sent >= messageLimit) {
                 break;
             }
             now = send(intended, now);
@@ -74,8 +77,14 @@ public final class PacedProducer {
         return now;
     }
 
-    /** When the next message is due; {@code Long.MIN_VALUE} if unpaced (always due). */
+    /**
+     * When the next message is due; {@code Long.MIN_VALUE} if unpaced (always due), {@code Long.MAX_VALUE}
+     * once the producer has sent all it was to send.
+     */
     public long nextDue() {
+        if (sent >= messageLimit) {
+            return Long.MAX_VALUE;
+        }
         return schedule.paced() ? schedule.nextIntended(0) : Long.MIN_VALUE;
     }
 
@@ -165,6 +174,7 @@ public final class PacedProducer {
         if (schedule.paced()) {
             long grace = (long) Math.max(2 * schedule.periodNanos(), STOP_GRACE_NANOS);
             due = Math.max(due, Math.max(schedule.dueBy(lastRoundNanos), schedule.dueBy(stopNanos - grace)));
+            due = Math.min(due, messageLimit);
         }
         long firstIntended = schedule.paced() ? WallClock.epochMicros(schedule.intendedOf(0)) : 0;
         long lastSend = lastSendNanos == Long.MIN_VALUE ? 0 : WallClock.epochMicros(lastSendNanos);

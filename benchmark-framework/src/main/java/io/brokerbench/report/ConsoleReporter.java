@@ -1,6 +1,8 @@
 package io.brokerbench.report;
 
 import io.brokerbench.delivery.SubscriptionVerdict;
+import io.brokerbench.run.BacklogDrain;
+import io.brokerbench.run.CountedCompletion;
 import io.brokerbench.run.ProducerTotals;
 import io.brokerbench.run.IntervalPoint;
 import io.brokerbench.run.RunListener;
@@ -60,6 +62,7 @@ public final class ConsoleReporter implements RunListener {
                     run.measuredReceived() / seconds,
                     run.measuredReceived() * (double) run.workload().messageSize() / seconds / MB));
         }
+        printCompletion(run);
         LatencySummary total = LatencySummary.of(run.aggregated());
         for (Metric metric : Metric.values()) {
             StringBuilder line = new StringBuilder(String.format("  %-30s", label(metric)));
@@ -81,6 +84,25 @@ public final class ConsoleReporter implements RunListener {
                     run.measuredProcessCpuSeconds() * 1e6 / run.measuredSent()));
         }
         printVerdicts(run);
+    }
+
+    /** A count-bounded run's times and a consumer backlog's drain, when the run had them. */
+    private void printCompletion(RunRecord run) {
+        CountedCompletion completion = run.completion();
+        if (completion != null) {
+            out.println(String.format("  %,d message(s): published in %.3f s (%,.0f msg/s), all consumed %s",
+                    completion.sent(), completion.publishSeconds(), completion.publishRate(),
+                    completion.allConsumed()
+                            ? String.format("after %.3f s (%,.0f deliveries/s)", completion.consumeSeconds(), completion.consumeRate())
+                            : String.format("NOT: %,d of %,d deliveries", completion.received(), completion.expectedDeliveries())));
+        }
+        BacklogDrain drain = run.backlogDrain();
+        if (drain != null) {
+            out.println(String.format("  backlog of %,d message(s) %s %.1f s: consumers took %,.0f msg/s %.2f MB/s,"
+                    + " the backlog shrank by %,.0f msg/s", drain.backlogAtStart(),
+                    drain.drained() ? "drained in" : "NOT drained after", drain.seconds(), drain.consumeRate(),
+                    drain.consumeMBps(), drain.netDrainRate()));
+        }
     }
 
     private void printVerdicts(RunRecord run) {

@@ -159,6 +159,8 @@ public final class ResultJson {
             subscriptions.add(mapper.valueToTree(verdict));
         }
 
+        CompletionJson.write(root, run);
+
         ArrayNode events = root.putArray("events");
         for (RunEvent event : run.events()) {
             events.addObject().put("elapsedSeconds", round3(event.elapsedSeconds())).put("text", event.text());

@@ -16,13 +16,15 @@ import io.brokerbench.workload.Workload;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The coordinator's side of one workload on one driver, as a sequence of phases: set up (drivers,
  * topics, consumers, producers) → readiness probe → warm-up → measured phase (with a consumer
- * backlog built and drained when asked) → stop → drain → delivery verdicts. Each phase is reported
+ * backlog built and drained when asked; in a count-bounded run, until every message is published)
+ * → stop → drain → delivery verdicts. Each phase is reported
  * interval by interval; whatever happens, the record holds what was measured so far and the workers
  * are closed.
  */
@@ -158,6 +160,13 @@ public final class BenchmarkRun {
         listener.note(workload.producerRate() > 0
                 ? String.format("publishing %,.0f msg/s of %d bytes", workload.producerRate(), workload.messageSize())
                 : String.format("publishing as fast as possible, %d-byte messages", workload.messageSize()));
+        if (workload.isCountBounded()) {
+            listener.note(String.format("count-bounded: %,d message(s) over %d producer(s), no warm-up",
+                    workload.testMessages(), workload.totalProducers()));
+        }
+        BooleanSupplier published = workload.isCountBounded()
+                ? new CountBound(workload.testMessages(), meter, clock, options.drainTimeout(), listener)::published
+                : () -> true;
         if (!workload.warmupDuration().isZero()) {
             intervals.run(Phase.WARMUP, workload.warmupDuration(), () -> true);
         }
@@ -165,13 +174,17 @@ public final class BenchmarkRun {
         if (backlog.wanted()) {
             backlog.build(workers, intervals, listener);
         }
-        intervals.run(Phase.MEASURE, workload.testDuration(), backlog::drained);
+        intervals.run(Phase.MEASURE, workload.testDuration(), () -> backlog.drained() && published.getAsBoolean());
         meter.measuredPhaseEnds();
+        if (backlog.wanted()) {
+            backlog.report();
+        }
         for (Worker worker : workers) {
             worker.stopLoad();
         }
         new Drain(meter, clock, control, listener).await(workload.subscriptionsPerTopic(), options.drainTimeout());
-        DeliveryVerdicts.judge(workers, record, WallClock.epochMicros(clock.nanoTime()));
+        DeliveryVerdicts.judge(workers, record, WallClock.epochMicros(meter.loadStartNanos()),
+                WallClock.epochMicros(clock.nanoTime()));
     }
 
     private void closeWorkers() {

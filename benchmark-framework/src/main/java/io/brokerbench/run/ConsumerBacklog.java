@@ -11,13 +11,16 @@ import java.util.List;
 /**
  * OMB's {@code consumerBacklogSizeGB}: at the start of the measured phase the consumers are closed
  * until that many bytes, summed over all subscriptions, wait for them; reopened, they must drain it
- * to {@code backlogDrainRatio} before the measured phase may end.
+ * to {@code backlogDrainRatio} before the measured phase may end. How fast they did is reported
+ * as a {@link BacklogDrain}.
  */
 final class ConsumerBacklog {
 
     private final Workload workload;
     private final RunMeter meter;
     private final RunRecord record;
+    private long backlogAtReopen;
+    private double reopenedAtSeconds;
 
     ConsumerBacklog(Workload workload, RunMeter meter, RunRecord record) {
         this.workload = workload;
@@ -38,6 +41,9 @@ final class ConsumerBacklog {
         listener.note(String.format("building a backlog of %,.0f messages (%s GB over all subscriptions) with consumers closed",
                 target, workload.consumerBacklogSizeGB()));
         intervals.run(Phase.BACKLOG, Duration.ZERO, () -> meter.backlog() >= target);
+        backlogAtReopen = meter.backlog();
+        List<IntervalPoint> built = record.intervals(Phase.BACKLOG);
+        reopenedAtSeconds = built.isEmpty() ? 0 : built.get(built.size() - 1).elapsedSeconds();
         for (Worker worker : workers) {
             worker.reopenConsumers();
         }
@@ -54,8 +60,35 @@ final class ConsumerBacklog {
         if (!wanted()) {
             return true;
         }
+        List<IntervalPoint> points = record.intervals();
+        return points.isEmpty() || drainedAt(points.get(points.size() - 1));
+    }
+
+    private boolean drainedAt(IntervalPoint point) {
         double allowed = (1 - workload.backlogDrainRatio()) * targetMessages();
-        return meter.backlog() <= Math.max(allowed, inFlightNormally());
+        return point.backlog() <= Math.max(allowed, inFlightNormally(point));
+    }
+
+    /**
+     * After the measured phase: the drain from the consumers' reopening to the first interval that
+     * found the backlog drained, or to the last measured interval if none did.
+     */
+    void report() {
+        double seconds = 0;
+        long consumed = 0;
+        long backlogAtEnd = backlogAtReopen;
+        boolean drained = false;
+        for (IntervalPoint point : record.intervals(Phase.MEASURE)) {
+            seconds = point.elapsedSeconds() - reopenedAtSeconds;
+            consumed += Math.round(point.consumeRate() * point.seconds());
+            backlogAtEnd = point.backlog();
+            if (drainedAt(point)) {
+                drained = true;
+                break;
+            }
+        }
+        record.backlogDrain(new BacklogDrain(backlogAtReopen, backlogAtEnd, drained, seconds, consumed,
+                workload.messageSize()));
     }
 
     private double targetMessages() {
@@ -67,14 +100,9 @@ final class ConsumerBacklog {
         return bytes / workload.messageSize();
     }
 
-    /** Messages normally in flight at the last interval's rate and end-to-end p99 latency. */
-    private double inFlightNormally() {
-        List<IntervalPoint> points = record.intervals();
-        if (points.isEmpty()) {
-            return 0;
-        }
-        IntervalPoint last = points.get(points.size() - 1);
-        double p99Seconds = last.latency().micros(Metric.END_TO_END, Percentile.P99) / 1e6;
-        return last.publishRate() * workload.subscriptionsPerTopic() * p99Seconds;
+    /** Messages normally in flight at an interval's rate and end-to-end p99 latency. */
+    private double inFlightNormally(IntervalPoint point) {
+        double p99Seconds = point.latency().micros(Metric.END_TO_END, Percentile.P99) / 1e6;
+        return point.publishRate() * workload.subscriptionsPerTopic() * p99Seconds;
     }
 }

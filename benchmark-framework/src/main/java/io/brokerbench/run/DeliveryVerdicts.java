@@ -13,14 +13,18 @@ import java.util.List;
  * The end of a run: compares what producers were due to send with what consumers received, one
  * verdict per subscription, and turns every message that never completed into a censored latency
  * sample in the aggregate. Messages too small for the header carry no sequence numbers: no verdicts.
+ * A count-bounded run also gets its publish and consume times from the same tallies.
  */
 final class DeliveryVerdicts {
 
     private DeliveryVerdicts() {
     }
 
-    /** @param endEpochMicros when the run stopped waiting for messages: the censored samples' end */
-    static void judge(List<Worker> workers, RunRecord record, long endEpochMicros) {
+    /**
+     * @param loadStartEpochMicros when the load started: a count-bounded run's times count from it
+     * @param endEpochMicros when the run stopped waiting for messages: the censored samples' end
+     */
+    static void judge(List<Worker> workers, RunRecord record, long loadStartEpochMicros, long endEpochMicros) {
         List<ProducerTally> tallies = new ArrayList<>();
         List<ConsumerDelivery> deliveries = new ArrayList<>();
         for (Worker worker : workers) {
@@ -36,5 +40,9 @@ final class DeliveryVerdicts {
                 : List.of();
         record.verdicts(verdicts, foreign, negative);
         record.producers(ProducerTotals.of(tallies), censored.samples());
+        if (record.workload().isCountBounded()) {
+            record.completion(CountedCompletion.of(record.workload().testMessages(),
+                    record.workload().subscriptionsPerTopic(), loadStartEpochMicros, tallies, deliveries));
+        }
     }
 }

@@ -47,6 +47,11 @@ final class RunMeter {
         loadStart = lastTotals;
     }
 
+    /** When the load started, on the run's clock. */
+    long loadStartNanos() {
+        return loadStartNanos;
+    }
+
     void measuredPhaseStarts() {
         measureStart = lastTotals;
         measuring = true;

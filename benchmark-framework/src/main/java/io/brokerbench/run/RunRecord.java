@@ -39,6 +39,8 @@ public final class RunRecord {
     private long negativeLatencies;
     private ProducerTotals producers = ProducerTotals.NONE;
     private long censoredSamples;
+    private CountedCompletion completion;
+    private BacklogDrain backlogDrain;
 
     public RunRecord(Workload workload, String workloadFile, DriverSetup driver, Instant begin) {
         this.workload = workload;
@@ -186,6 +188,24 @@ public final class RunRecord {
     /** What the run noticed as it went (stalls, failures), in order. */
     public List<RunEvent> events() {
         return Collections.unmodifiableList(events);
+    }
+
+    /** A count-bounded run's publish and consume times; null for a timed run (or one that ended before). */
+    public CountedCompletion completion() {
+        return completion;
+    }
+
+    /** How the consumer backlog drained; null when none was built (or the run ended before). */
+    public BacklogDrain backlogDrain() {
+        return backlogDrain;
+    }
+
+    void completion(CountedCompletion completion) {
+        this.completion = completion;
+    }
+
+    void backlogDrain(BacklogDrain drain) {
+        this.backlogDrain = drain;
     }
 
     void addEvent(double elapsedSeconds, String text) {

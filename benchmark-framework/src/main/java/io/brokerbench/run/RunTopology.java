@@ -37,7 +37,7 @@ record RunTopology(List<TopicInfo> topics, List<ConsumerSpec> consumers, List<Pr
         List<ProducerSpec> producers = new ArrayList<>();
         for (TopicInfo topic : topics) {
             for (int p = 0; p < workload.producersPerTopic(); p++) {
-                producers.add(new ProducerSpec(producers.size(), topic.getTopic()));
+                producers.add(new ProducerSpec(producers.size(), topic.getTopic(), workload.messagesOf(producers.size())));
             }
         }
         return new RunTopology(topics, consumers, producers);

@@ -163,7 +163,8 @@ public final class LocalWorker implements Worker {
             RateSchedule schedule = RateSchedule.of(plan.ratePerProducer(), start, (double) i / producers.size());
             slot.paced = new PacedProducer(slot.spec.id(), slot.spec.topic(), slot.driverProducer, schedule,
                     KeyChooser.of(plan.keyDistributor(), slot.spec.id()), new PayloadSource(plan.payloads(), reuse),
-                    measurement == null || measurement.headers(), plan.maxInFlightPerProducer(), load.statsOf(i), clock);
+                    measurement == null || measurement.headers(), plan.maxInFlightPerProducer(), slot.spec.messageLimit(),
+                    load.statsOf(i), clock);
             paced.add(slot.paced);
         }
         load.start(paced, clock);

@@ -30,6 +30,10 @@ import java.util.Map;
  * @param warmupDurationSeconds as written; 0 seconds means no warm-up
  * @param reportingIntervalSeconds default 10 s, shortened to the test duration for shorter tests so every test
  *     reports at least one interval
+ * @param testMessages count-bounded run: publish exactly this many messages over all producers (split evenly, the
+ *     remainder one each to the first producers), then wait until all are consumed; the run has no warm-up and
+ *     the duration keys are not used (so one option can turn a timed workload into a counted one)
+ * @param sweep a rate sweep: one run of this workload per target rate, one result with a step each (see {@link RateSweep})
  * @param payloadLocator where payloadFile is looked up; from the loader, not the file
  * @param ignoredKeys keys of OMB variants (rate ramps, pauses, ...) that this harness does not implement, as
  *     written: accepted so those files load, reported so the user is told; from the loader, not the file
@@ -56,6 +60,8 @@ public record Workload(
         @Range(min = 1) Integer testDurationSeconds,
         @Range(min = 0) Integer warmupDurationSeconds,
         @Range(min = 1) Integer reportingIntervalSeconds,
+        @Range(min = 1) Long testMessages,
+        @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = NoSweep.class) RateSweep sweep,
         @JacksonInject(Workload.PAYLOAD_LOCATOR) @JsonIgnore PayloadLocator payloadLocator,
         @JacksonInject(Workload.IGNORED_KEYS) @JsonIgnore Map<String, String> ignoredKeys) {
 
@@ -82,20 +88,42 @@ public record Workload(
         }
         oneForm("testDurationMinutes", testDurationMinutes, "testDurationSeconds", testDurationSeconds);
         oneForm("warmupDurationMinutes", warmupDurationMinutes, "warmupDurationSeconds", warmupDurationSeconds);
-        if (testDurationMinutes == null && testDurationSeconds == null) {
-            throw FieldException.wholeValue("missing required field 'testDurationMinutes' (or 'testDurationSeconds')");
+        if (testDurationMinutes == null && testDurationSeconds == null && testMessages == null) {
+            throw FieldException.wholeValue(
+                    "missing required field 'testDurationMinutes' (or 'testDurationSeconds', or 'testMessages')");
         }
-        if (warmupDurationMinutes == null && warmupDurationSeconds == null) {
+        if (warmupDurationMinutes == null && warmupDurationSeconds == null && testMessages == null) {
             warmupDurationMinutes = 1;
         }
-        long testSeconds = testDurationSeconds != null ? testDurationSeconds : testDurationMinutes * 60L;
+        long testSeconds = testMessages != null ? Long.MAX_VALUE
+                : testDurationSeconds != null ? testDurationSeconds : testDurationMinutes * 60L;
         if (reportingIntervalSeconds == null) {
             reportingIntervalSeconds = (int) Math.min(DEFAULT_REPORTING_INTERVAL_SECONDS, testSeconds);
         } else if (reportingIntervalSeconds > testSeconds) {
             throw new FieldException("reportingIntervalSeconds", reportingIntervalSeconds,
                     "longer than the test duration (" + testSeconds + " s), so no interval would be reported");
         }
+        if (sweep.wanted() && testMessages != null) {
+            throw new FieldException("testMessages", testMessages, "a sweep's steps are timed runs: give 'sweep' or 'testMessages', not both");
+        }
+        if (sweep.wanted() && consumerBacklogSizeGB > 0) {
+            throw new FieldException("consumerBacklogSizeGB", consumerBacklogSizeGB,
+                    "a sweep measures live load at each rate: give 'sweep' or a backlog, not both");
+        }
         ignoredKeys = Collections.unmodifiableMap(new LinkedHashMap<>(ignoredKeys));
+    }
+
+    /** Leaves an absent sweep out of the workload as written back (Jackson's filter: equal means excluded). */
+    static final class NoSweep {
+        @Override
+        public boolean equals(Object value) {
+            return value instanceof RateSweep sweep && !sweep.wanted();
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
+        }
     }
 
     private static void checkShape(int subscriptions, int producers, int consumers, double backlogGB) {
@@ -145,11 +173,25 @@ public record Workload(
         return producerRate == 0;
     }
 
+    /** Whether the run publishes {@link #testMessages} messages instead of lasting a duration. */
+    @JsonIgnore
+    public boolean isCountBounded() {
+        return testMessages != null;
+    }
+
+    /** How long the measured phase lasts at least; zero for a count-bounded run, which ends when all are published. */
     public Duration testDuration() {
+        if (isCountBounded()) {
+            return Duration.ZERO;
+        }
         return testDurationSeconds != null ? Duration.ofSeconds(testDurationSeconds) : Duration.ofMinutes(testDurationMinutes);
     }
 
+    /** Zero for a count-bounded run: every one of its messages is measured. */
     public Duration warmupDuration() {
+        if (isCountBounded() || warmupDurationMinutes == null && warmupDurationSeconds == null) {
+            return Duration.ZERO;
+        }
         return warmupDurationSeconds != null ? Duration.ofSeconds(warmupDurationSeconds)
                 : Duration.ofMinutes(warmupDurationMinutes);
     }
@@ -160,6 +202,18 @@ public record Workload(
 
     public int totalProducers() {
         return topics * producersPerTopic;
+    }
+
+    /**
+     * How many of a count-bounded run's messages producer {@code producer} (0 .. totalProducers-1)
+     * publishes: an even share, the remainder one each to the first producers; unbounded otherwise.
+     */
+    public long messagesOf(int producer) {
+        if (!isCountBounded()) {
+            return Long.MAX_VALUE;
+        }
+        long share = testMessages / totalProducers();
+        return producer < testMessages % totalProducers() ? share + 1 : share;
     }
 
     public int totalConsumers() {

@@ -40,17 +40,28 @@ public final class WorkloadLoader {
 
     /** Loads with the process environment, the working directory and {@code -Dbenchmark.home}. */
     public static Workload load(Path file) {
+        return load(file, Map.of());
+    }
+
+    /** As {@link #load(Path)}, with keys the command line sets over the file's (see {@link #read(Path, Map)}). */
+    public static Workload load(Path file, Map<String, Object> overrides) {
         String home = System.getProperty("benchmark.home");
         return new WorkloadLoader(System.getenv(), Path.of(""), home == null || home.isBlank() ? null : Path.of(home))
-                .read(file);
+                .read(file, overrides);
     }
 
     public Workload read(Path file) {
+        return read(file, Map.of());
+    }
+
+    /** Reads {@code file} with {@code overrides} replacing its keys' values, checked as if the file said them. */
+    public Workload read(Path file, Map<String, Object> overrides) {
         try {
             String text = EnvironmentPlaceholders.substitute(file, YamlDocument.readText(file), environment);
             YamlDocument document = YamlDocument.parse(file, text);
             Map<String, String> ignored = document.remove(OMB_VARIANT_KEYS);
             document.setDefault("name", baseName(file));
+            overrides.forEach(document::override);
             return document.bind(Workload.class,
                     Map.of(Workload.PAYLOAD_LOCATOR, payloads, Workload.IGNORED_KEYS, ignored));
         } catch (YamlException e) {

@@ -48,6 +48,81 @@ class MainTest {
     }
 
     @Test
+    void repeatRunsEachWorkloadNTimesKeepingEveryResultAndWritesTheirSummary() throws Exception {
+        Path workload = TestFiles.write(dir, "w.yaml", "name: rep\ntopics: 1\npartitionsPerTopic: 1\nmessageSize: 100\n"
+                + "payloadFile: payload/payload-100b.data\nsubscriptionsPerTopic: 1\nconsumerPerSubscription: 1\n"
+                + "producersPerTopic: 2\nproducerRate: 1000\ntestMessages: 501\nreportingIntervalSeconds: 1\n");
+        Path results = Files.createDirectory(dir.resolve("results"));
+        int exit = run("--drivers", HOME.resolve("driver-inmemory/inmemory.yaml").toString(), "--repeat", "3",
+                "-o", results.toString(), workload.toString());
+
+        assertEquals(ExitCode.OK, exit, stderr() + out);
+        List<String> names;
+        try (Stream<Path> files = Files.list(results)) {
+            names = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().toList();
+        }
+        assertEquals(4, names.size(), names.toString());
+        for (int r = 1; r <= 3; r++) {
+            assertTrue(names.get(r - 1).matches("rep-InMemory-.*-run" + r + "\\.json"), names.toString());
+            JsonNode run = new ObjectMapper().readTree(results.resolve(names.get(r - 1)).toFile());
+            assertEquals(501, run.get("countBounded").get("sent").asLong());
+        }
+        JsonNode summary = new ObjectMapper().readTree(results.resolve(names.get(3)).toFile());
+        assertTrue(names.get(3).endsWith("-summary.json"), names.toString());
+        assertEquals(3, summary.get("runsSummarised").asInt());
+        assertEquals(3, summary.get("metrics").get("countBounded.publishSeconds").get("values").size());
+        assertTrue(Files.exists(results.resolve(names.get(3).replace(".json", ".html"))));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("3 of 3 run(s) summarised"), out.toString(StandardCharsets.UTF_8));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("501 message(s): published in"));
+    }
+
+    @Test
+    void aSweepRunsOneStepPerRateAndWritesOneResultWithEveryStepAndTheKnee() throws Exception {
+        Path workload = TestFiles.write(dir, "w.yaml", "name: sw\ntopics: 1\npartitionsPerTopic: 1\nmessageSize: 100\n"
+                + "payloadFile: payload/payload-100b.data\nsubscriptionsPerTopic: 1\nconsumerPerSubscription: 1\n"
+                + "producersPerTopic: 1\nproducerRate: 1\nwarmupDurationSeconds: 1\ntestDurationSeconds: 1\n"
+                + "reportingIntervalSeconds: 1\n");
+        Path results = Files.createDirectory(dir.resolve("results"));
+        int exit = run("--drivers", HOME.resolve("driver-inmemory/inmemory.yaml").toString(), "--sweep", "500,1000,2000",
+                "-o", results.toString(), workload.toString());
+
+        assertEquals(ExitCode.OK, exit, stderr() + out);
+        List<String> names;
+        try (Stream<Path> files = Files.list(results)) {
+            names = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().toList();
+        }
+        assertEquals(4, names.size(), names.toString());
+        JsonNode sweep = new ObjectMapper().readTree(results.resolve(names.get(3)).toFile());
+        assertTrue(names.get(3).endsWith("-sweep.json"), names.toString());
+        assertEquals(3, sweep.get("steps").size());
+        for (int i = 0; i < 3; i++) {
+            assertTrue(names.get(i).endsWith("-step" + (i + 1) + ".json"), names.toString());
+            JsonNode step = sweep.get("steps").get(i);
+            assertEquals(List.of(500.0, 1000.0, 2000.0).get(i), step.get("targetRate").asDouble());
+            assertEquals(step.get("targetRate").asDouble(), step.get("publishRate").asDouble(), 0.1 * step.get("targetRate").asDouble());
+            assertTrue(step.get("deliveredCleanly").asBoolean(), step.toString());
+            JsonNode stepResult = new ObjectMapper().readTree(results.resolve(names.get(i)).toFile());
+            assertEquals(step.get("targetRate").asDouble(), stepResult.get("workloadConfig").get("producerRate").asDouble());
+            assertFalse(stepResult.get("workloadConfig").has("sweep"));
+        }
+        assertTrue(sweep.get("knee").get("step").isNumber(), sweep.get("knee").toString());
+        String page = Files.readString(results.resolve(names.get(3).replace(".json", ".html")));
+        assertTrue(page.contains("End-to-end latency against achieved throughput") && page.contains("<svg"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("rate sweep, 3 step(s)"));
+    }
+
+    @Test
+    void repeatWithAnOutputFileIsRefusedBeforeAnythingRuns() {
+        Path workload = TestFiles.write(dir, "w.yaml", "name: rep\ntopics: 1\npartitionsPerTopic: 1\nmessageSize: 100\n"
+                + "payloadFile: payload/payload-100b.data\nproducersPerTopic: 1\ntestDurationSeconds: 1\n");
+        int exit = run("--drivers", HOME.resolve("driver-inmemory/inmemory.yaml").toString(), "--repeat", "2",
+                "-o", dir.resolve("one.json").toString(), workload.toString());
+
+        assertEquals(ExitCode.BAD_INPUT, exit);
+        assertTrue(stderr().contains("several runs need a directory"), stderr());
+    }
+
+    @Test
     void runsAWorkloadAndWritesAnOmbCompatibleResult() throws Exception {
         Path workload = workload(1, 2);
         Path result = dir.resolve("result.json");

@@ -39,9 +39,32 @@ class PacedProducerTest {
     };
 
     private PacedProducer producer(double rate, long maxInFlight, PublishStats stats, KeyDistributorType keys) {
+        return producer(rate, maxInFlight, Long.MAX_VALUE, stats, keys);
+    }
+
+    private PacedProducer producer(double rate, long maxInFlight, long messageLimit, PublishStats stats,
+            KeyDistributorType keys) {
         RateSchedule schedule = RateSchedule.of(rate, now, 0);
         return new PacedProducer(3, "t", driver, schedule, KeyChooser.of(keys, 1), new PayloadSource(new byte[][] {new byte[64]}, false),
-                true, maxInFlight, stats, () -> now);
+                true, maxInFlight, messageLimit, stats, () -> now);
+    }
+
+    @Test
+    void aCountBoundedProducerSendsItsShareAndThenNothingIsDue() {
+        PacedProducer paced = producer(1000, 1_000_000, 7, new PublishStats(), KeyDistributorType.NO_KEY);
+        now += 10_000_000; // 11 messages due by the schedule, 7 to send in all
+        paced.sendDue(now, 1000);
+        assertEquals(7, sent.size());
+        assertEquals(Long.MAX_VALUE, paced.nextDue(), "nothing more is ever due, so the load thread parks");
+        now += 1_000_000_000;
+        paced.sendDue(now, 1000);
+        assertEquals(7, sent.size());
+        assertEquals(7, paced.tally(now).due(), "what the schedule would have sent beyond the share is not due");
+
+        PacedProducer unpaced = producer(0, 1_000_000, 2, new PublishStats(), KeyDistributorType.NO_KEY);
+        unpaced.sendDue(now, 1000);
+        assertEquals(9, sent.size());
+        assertEquals(Long.MAX_VALUE, unpaced.nextDue());
     }
 
     @Test

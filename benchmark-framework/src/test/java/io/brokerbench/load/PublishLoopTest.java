@@ -90,7 +90,7 @@ class PublishLoopTest {
 
     private PacedProducer producer(int id, Driver driver, double rate, long maxInFlight) {
         return new PacedProducer(id, "t", driver, RateSchedule.of(rate, start, 0), KeyChooser.of(KeyDistributorType.NO_KEY, id),
-                new PayloadSource(new byte[][] {new byte[64]}, false), true, maxInFlight, stats, clock);
+                new PayloadSource(new byte[][] {new byte[64]}, false), true, maxInFlight, Long.MAX_VALUE, stats, clock);
     }
 
     private PublishLoop loop(List<PacedProducer> producers) {

@@ -61,4 +61,22 @@ class ResultJsonTest {
         assertTrue(p50 >= 0 && p50 <= max && max < 10_000, "milliseconds: " + p50 + " .. " + max);
         assertTrue(json.get("aggregatedEndToEndLatencyFromIntended99pct").isNumber());
     }
+
+    @Test
+    void aCountBoundedRunPublishesExactlyItsMessagesOverItsProducersAndWritesItsTimes() throws Exception {
+        Workload workload = TestFiles.workload(dir, "producersPerTopic: 2\nproducerRate: 20000\ntestMessages: 3001\n");
+        RunRecord record = InProcessRuns.run(workload, TestFiles.faultyDriver(dir, Fault.NONE), new LocalWorker());
+        Path file = dir.resolve("counted.json");
+        new ResultWriter().write(record, file);
+        JsonNode counted = new ObjectMapper().readTree(file.toFile()).get("countBounded");
+
+        assertEquals(3001, counted.get("testMessages").asLong());
+        assertEquals(3001, counted.get("sent").asLong());
+        assertEquals(3001, counted.get("received").asLong());
+        assertTrue(counted.get("allConsumed").asBoolean());
+        double publish = counted.get("publishSeconds").asDouble();
+        assertTrue(publish > 0 && publish <= counted.get("consumeSeconds").asDouble(), counted.toString());
+        assertTrue(record.deliveredCleanly(), record.verdicts().toString());
+        assertEquals(3001, record.producers().due(), "nothing beyond the count was due");
+    }
 }

@@ -61,7 +61,7 @@ class CensoredLatenciesTest {
         CensoredLatencies censored = new CensoredLatencies(END, into);
         ProducerTally tally = producer(40_000, 30_000, 5_000, 0);
         // received 0..14,999 only: 15,000..29,999 were sent (5,000 of them failed), 30,000..39,999 never sent
-        ConsumerDelivery delivery = new ConsumerDelivery("t", "s", 15_000, 0, 0, 0, 0, true, new long[][] {{0, 15_000}});
+        ConsumerDelivery delivery = new ConsumerDelivery("t", "s", 15_000, 0, 0, 0, 0, true, new long[][] {{0, 15_000}}, 0);
         List<SubscriptionVerdict> verdicts = DeliveryVerifier.verify(List.of(tally), List.of(delivery), censored);
         SubscriptionVerdict verdict = verdicts.get(0);
         assertEquals(25_000, verdict.expected());
@@ -78,7 +78,7 @@ class CensoredLatenciesTest {
     void aSubscriptionThatGotEverythingAddsNothing() {
         LatencyHistograms into = new LatencyHistograms();
         CensoredLatencies censored = new CensoredLatencies(END, into);
-        ConsumerDelivery delivery = new ConsumerDelivery("t", "s", 40_000, 0, 0, 0, 0, true, new long[][] {{0, 40_000}});
+        ConsumerDelivery delivery = new ConsumerDelivery("t", "s", 40_000, 0, 0, 0, 0, true, new long[][] {{0, 40_000}}, 0);
         SubscriptionVerdict verdict = DeliveryVerifier.verify(List.of(producer(40_000, 40_000, 0, 0)), List.of(delivery),
                 censored).get(0);
         assertTrue(verdict.clean());

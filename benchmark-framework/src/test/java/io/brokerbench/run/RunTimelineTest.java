@@ -82,6 +82,62 @@ class RunTimelineTest {
         assertEquals(0, measured.get(10).backlog());
         assertTrue(listener.notes().contains("consumers reopened: draining the backlog"), listener.notes().toString());
         assertTrue(run.verdicts().get(0).clean(), run.verdicts().toString());
+
+        BacklogDrain drain = run.backlogDrain();
+        assertTrue(drain.drained());
+        assertEquals(11_000, drain.backlogAtStart());
+        assertEquals(0, drain.backlogAtEnd());
+        assertEquals(11.0, drain.seconds(), 1e-9);
+        assertEquals(22_000, drain.consumed());
+        assertEquals(2_000, drain.consumeRate(), 1e-9);
+        assertEquals(2_000 * 1024 / 1_048_576.0, drain.consumeMBps(), 1e-9);
+        assertEquals(1_000, drain.netDrainRate(), 1e-9, "consumers take 2,000/s while producers add 1,000/s");
+    }
+
+    @Test
+    void aRunWithoutBacklogReportsNoDrain() {
+        assertEquals(null, run("producerRate: 1000\n").backlogDrain());
+    }
+
+    @Test
+    void aCountBoundedRunPublishesExactlyItsMessagesAndReportsHowLongPublishingAndConsumingTook() {
+        worker.consumeRate = 500; // half the publish rate: consuming takes twice as long as publishing
+        long start = clock.nanoTime();
+        RunRecord run = run("producerRate: 1000\ntestMessages: 5000\nwarmupDurationSeconds: 60\n"
+                + "testDurationSeconds: 3600\nreportingIntervalSeconds: 1\n");
+
+        assertTrue(run.complete(), run.incompleteReason());
+        assertTrue(run.intervals(Phase.WARMUP).isEmpty(), "every message of a counted run is measured");
+        assertEquals(5, run.intervals(Phase.MEASURE).size(), "publishing ends after 5 s, not the workload's hour");
+        assertEquals(5_000, run.totalSent());
+        assertEquals(5_000, run.totalReceived());
+        assertTrue(run.deliveredCleanly());
+        CountedCompletion completion = run.completion();
+        assertEquals(5_000, completion.messages());
+        assertEquals(5_000, completion.sent());
+        assertTrue(completion.allConsumed());
+        assertEquals(5.0, completion.publishSeconds(), 1e-6);
+        assertEquals(10.0, completion.consumeSeconds(), 1e-6);
+        assertEquals(1_000, completion.publishRate(), 1e-3);
+        assertEquals(500, completion.consumeRate(), 1e-3);
+        // the drain waited for the consumers, and not for longer than they took (polling 100 ms)
+        assertEquals(10 * SECOND, clock.nanoTime() - start, 0.1 * SECOND);
+    }
+
+    @Test
+    void aCountBoundedRunWhosePublishingStallsEndsAfterTheQuietTimeout() {
+        listener.onInterval(point -> {
+            if (point.elapsedSeconds() >= 2) {
+                worker.stallPublishing();
+            }
+        });
+        RunRecord run = run("producerRate: 1000\ntestMessages: 1000000\nreportingIntervalSeconds: 1\n");
+
+        assertTrue(run.complete(), run.incompleteReason());
+        assertTrue(listener.notes().contains("publishing stalled: 2,000 of 1,000,000 message(s) sent, none for 10 s"),
+                listener.notes().toString());
+        assertFalse(run.completion().allConsumed());
+        assertEquals(2_000, run.completion().sent());
     }
 
     @Test

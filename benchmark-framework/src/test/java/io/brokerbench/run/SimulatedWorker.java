@@ -51,6 +51,8 @@ final class SimulatedWorker implements Worker {
     private boolean consumersOpen = true;
     private long lastNanos;
     private long sent;
+    private boolean stalled;
+    private long lastReceiptNanos = Long.MIN_VALUE;
     /** Received by each subscription (all of them alike). */
     private double receivedPerSubscription;
     private long reportedSent;
@@ -112,6 +114,12 @@ final class SimulatedWorker implements Worker {
         lastNanos = loadStartNanos;
     }
 
+    /** From now on the producer sends nothing more, as against a broker that stopped taking messages. */
+    void stallPublishing() {
+        advance();
+        stalled = true;
+    }
+
     @Override
     public void stopLoad() {
         advance();
@@ -137,13 +145,31 @@ final class SimulatedWorker implements Worker {
             return;
         }
         long publishingUntil = Math.min(now, loadStopNanos);
-        sent = Math.max(sent, (long) (rate * (publishingUntil - loadStartNanos) / 1e9));
+        long limit = producer == null ? 0 : producer.messageLimit();
+        if (!stalled) {
+            sent = Math.min(limit, Math.max(sent, (long) (rate * (publishingUntil - loadStartNanos) / 1e9)));
+        }
         if (consumersOpen) {
             double deliverable = Math.max(0, sent - neverDelivered);
-            double takes = consumeRate == Double.POSITIVE_INFINITY ? deliverable : consumeRate * (now - lastNanos) / 1e9;
-            receivedPerSubscription = Math.min(deliverable, receivedPerSubscription + takes);
+            double before = receivedPerSubscription;
+            if (consumeRate == Double.POSITIVE_INFINITY) {
+                receivedPerSubscription = deliverable;
+                if (deliverable > before) {
+                    lastReceiptNanos = sendTimeOf((long) deliverable);
+                }
+            } else {
+                receivedPerSubscription = Math.min(deliverable, before + consumeRate * (now - lastNanos) / 1e9);
+                if (receivedPerSubscription > before) {
+                    lastReceiptNanos = lastNanos + (long) ((receivedPerSubscription - before) / consumeRate * 1e9);
+                }
+            }
         }
         lastNanos = now;
+    }
+
+    /** When the {@code count}-th message went out. */
+    private long sendTimeOf(long count) {
+        return loadStartNanos + (long) (count / rate * 1e9);
     }
 
     private int subscriptions() {
@@ -178,7 +204,8 @@ final class SimulatedWorker implements Worker {
         }
         double periodNanos = rate > 0 ? 1e9 / rate : 0;
         return List.of(new ProducerTally(producer.id(), producer.topic(), sent, sent, 0, 0,
-                WallClock.epochMicros(loadStartNanos), periodNanos, WallClock.epochMicros(loadStopNanos)));
+                WallClock.epochMicros(loadStartNanos), periodNanos,
+                WallClock.epochMicros(Math.min(loadStopNanos, sendTimeOf(sent)))));
     }
 
     @Override
@@ -191,7 +218,7 @@ final class SimulatedWorker implements Worker {
                 ranges[p] = p == 0 && received > 0 ? new long[] {0, received} : new long[0];
             }
             deliveries.add(new ConsumerDelivery(consumer.topic(), consumer.subscription(), received, 0, 0, 0, 0, true,
-                    ranges));
+                    ranges, lastReceiptNanos == Long.MIN_VALUE ? 0 : WallClock.epochMicros(lastReceiptNanos)));
         }
         return deliveries;
     }

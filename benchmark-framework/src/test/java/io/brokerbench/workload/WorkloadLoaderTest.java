@@ -66,6 +66,34 @@ class WorkloadLoaderTest {
     }
 
     @Test
+    void testMessagesAreSplitExactlyOverProducersAndReplaceTheDurations() throws IOException {
+        Path file = dir.resolve("counted.yaml");
+        Files.writeString(file, """
+                topics: 1
+                partitionsPerTopic: 1
+                messageSize: 100
+                useRandomizedPayloads: true
+                randomizedPayloadPoolSize: 1
+                producersPerTopic: 3
+                testDurationMinutes: 15
+                warmupDurationMinutes: 5
+                """);
+        WorkloadLoader loader = new WorkloadLoader(Map.of(), dir, HOME);
+        assertFalse(loader.read(file).isCountBounded());
+        assertEquals(Long.MAX_VALUE, loader.read(file).messagesOf(0));
+
+        Workload counted = loader.read(file, Map.of("testMessages", 1001L));
+        assertTrue(counted.isCountBounded());
+        assertEquals(List.of(334L, 334L, 333L), List.of(counted.messagesOf(0), counted.messagesOf(1), counted.messagesOf(2)));
+        assertEquals(Duration.ZERO, counted.warmupDuration());
+        assertEquals(Duration.ZERO, counted.testDuration());
+        assertEquals(Duration.ofSeconds(10), counted.reportingInterval());
+
+        ConfigException zero = assertThrows(ConfigException.class, () -> loader.read(file, Map.of("testMessages", 0L)));
+        assertTrue(zero.getMessage().contains("'testMessages'") && zero.getMessage().contains("= 0"), zero.getMessage());
+    }
+
+    @Test
     void defaultsAreOmbs() throws IOException {
         Workload w = read("""
                 topics: 2

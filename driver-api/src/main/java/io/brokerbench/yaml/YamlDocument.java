@@ -176,6 +176,19 @@ public final class YamlDocument {
         return removed;
     }
 
+    /**
+     * Sets {@code key} to {@code value} (a number, text, list or map, as Jackson writes it), replacing
+     * what the file says: a command-line option that overrides a key. It is bound and checked like
+     * the file's own keys. A null value removes the key, as if the file did not have it.
+     */
+    public void override(String key, Object value) {
+        if (value == null) {
+            root.remove(key);
+        } else {
+            root.set(key, MAPPER.valueToTree(value));
+        }
+    }
+
     /** Gives {@code key} a text value when the file has none: a default that depends on the file. */
     public void setDefault(String key, String value) {
         if (!root.hasNonNull(key)) {

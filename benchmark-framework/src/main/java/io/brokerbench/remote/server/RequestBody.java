@@ -100,6 +100,8 @@ final class RequestBody {
         noNulls(producers, "producers");
         for (ProducerSpec producer : producers) {
             check(producer.id() >= 0, "field 'id' = " + producer.id() + ": must be at least 0");
+            check(producer.messageLimit() >= 0,
+                    "field 'messageLimit' = " + producer.messageLimit() + ": must be at least 0");
         }
     }
 

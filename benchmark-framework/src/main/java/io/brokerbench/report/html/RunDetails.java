@@ -9,7 +9,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** The reference part of a run: workload, driver configuration as run, environment, load generator cost, per-subscription verdicts. */
+/**
+ * The reference part of a run: workload, driver configuration as run, environment, load generator
+ * cost, a count-bounded run's times, a backlog's drain, per-subscription verdicts.
+ */
 final class RunDetails {
 
     private static final Map<String, String> LOAD_GENERATOR_NAMES = Map.of(
@@ -31,6 +34,13 @@ final class RunDetails {
         out.append("<div class=\"detail-grid\">\n");
         out.append(panel("Workload", table(workload())));
         out.append(panel("Load generator cost", table(loadGenerator())));
+        // a count-bounded run's times and a backlog's drain: only results of runs that had them carry these
+        if (run.node("countBounded").isObject()) {
+            out.append(panel("Count-bounded run: publish and consume times", table(flatten(run.node("countBounded")))));
+        }
+        if (run.node("backlogDrain").isObject()) {
+            out.append(panel("Backlog drain: rate and time", table(flatten(run.node("backlogDrain")))));
+        }
         out.append(panel("Environment", table(flatten(run.node("environment")))));
         JsonNode subscriptions = run.delivery() == null ? null : run.delivery().subscriptions();
         if (subscriptions != null && subscriptions.isArray() && !subscriptions.isEmpty()) {

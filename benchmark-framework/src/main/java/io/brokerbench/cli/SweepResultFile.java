@@ -1,0 +1,36 @@
+package io.brokerbench.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.brokerbench.capacity.Knee;
+import io.brokerbench.report.SweepConsole;
+import io.brokerbench.result.ResultWriter;
+import io.brokerbench.result.SweepResult;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A rate sweep's one result: reads back the steps' result files, writes the sweep result beside them and prints it. */
+final class SweepResultFile {
+
+    private SweepResultFile() {
+    }
+
+    static Path write(List<Double> targets, List<Path> steps, Path target, PrintStream out) throws IOException {
+        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        List<JsonNode> documents = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (Path step : steps) {
+            documents.add(mapper.readTree(step.toFile()));
+            names.add(step.getFileName().toString());
+        }
+        ObjectNode sweep = new SweepResult(mapper, Knee.defaults()).of(targets, names, documents);
+        ResultWriter.writeAtomically(target, mapper.writeValueAsBytes(sweep));
+        new SweepConsole(out).print(sweep);
+        return target;
+    }
+}

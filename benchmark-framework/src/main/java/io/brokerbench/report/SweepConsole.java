@@ -1,0 +1,38 @@
+package io.brokerbench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.PrintStream;
+
+/** A rate sweep on the console: one line per step (rates, latency percentiles in ms, verdict), then the knee. */
+public final class SweepConsole {
+
+    private final PrintStream out;
+
+    public SweepConsole(PrintStream out) {
+        this.out = out;
+    }
+
+    public void print(JsonNode sweep) {
+        out.println();
+        out.println(String.format("%s on %s: rate sweep, %d step(s)", sweep.path("workload").asText(),
+                sweep.path("driver").asText(), sweep.path("steps").size()));
+        out.println(String.format("  %4s %12s %12s %12s | %9s %9s %9s | %9s %9s | %s", "step", "target/s", "published/s",
+                "consumed/s", "e2e p50", "e2e p99", "e2e p99.9", "pub p50", "pub p99", "delivery"));
+        int index = 0;
+        for (JsonNode step : sweep.path("steps")) {
+            index++;
+            JsonNode e2e = step.path("latency").path("endToEndLatency");
+            JsonNode pub = step.path("latency").path("publishLatency");
+            out.println(String.format("  %4d %,12.0f %,12.0f %,12.0f | %9.3f %9.3f %9.3f | %9.3f %9.3f | %s", index,
+                    step.path("targetRate").asDouble(), step.path("publishRate").asDouble(), step.path("consumeRate").asDouble(),
+                    e2e.path("50pct").asDouble(), e2e.path("99pct").asDouble(), e2e.path("999pct").asDouble(),
+                    pub.path("50pct").asDouble(), pub.path("99pct").asDouble(),
+                    step.path("deliveredCleanly").asBoolean() ? "clean" : step.path("complete").asBoolean() ? "NOT clean" : "incomplete"));
+        }
+        JsonNode knee = sweep.path("knee");
+        out.println(knee.path("step").isNumber()
+                ? String.format("  knee: step %d, %,.0f msg/s published, end-to-end p99 %.3f ms (%s)", knee.path("step").asInt() + 1,
+                        knee.path("publishRate").asDouble(), knee.path("endToEndLatency99pct").asDouble(), knee.path("rule").asText())
+                : "  knee: none (" + knee.path("rule").asText() + ")");
+    }
+}

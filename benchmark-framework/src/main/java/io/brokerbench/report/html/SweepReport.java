@@ -1,0 +1,115 @@
+package io.brokerbench.report.html;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerbench.result.ResultWriter;
+import io.brokerbench.stats.Percentile;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The page of a rate sweep: latency percentiles (p50, p99, p99.9 of end-to-end and of publish
+ * latency) against the throughput each step achieved, the knee marked, and a table of the steps
+ * with links to their own pages.
+ */
+public final class SweepReport {
+
+    private static final List<Percentile> DRAWN = List.of(Percentile.P50, Percentile.P99, Percentile.P999);
+
+    private SweepReport() {
+    }
+
+    /** Writes {@code <name>.html} beside the sweep result {@code <name>.json} and returns its path. */
+    public static Path writeFor(Path sweepJson) throws IOException {
+        JsonNode sweep = new ObjectMapper().readTree(sweepJson.toFile());
+        Path target = HtmlReport.pathFor(sweepJson);
+        ResultWriter.writeAtomically(target, render(sweep, Instant.now()).getBytes(StandardCharsets.UTF_8));
+        return target;
+    }
+
+    static String render(JsonNode sweep, Instant generated) {
+        String title = sweep.path("driver").asText() + " · " + sweep.path("workload").asText();
+        StringBuilder out = new StringBuilder(32 * 1024);
+        out.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
+                .append(Html.escape(title + " – rate sweep")).append("</title>\n<style>").append(ReportStyle.CSS)
+                .append("</style></head><body>\n<header class=\"page-head\"><h1>").append(Html.escape(title))
+                .append(": latency against throughput</h1><div class=\"meta\">generated ").append(HtmlReport.when(generated))
+                .append(" · ").append(sweep.path("steps").size()).append(" step(s) · knee: ")
+                .append(Html.escape(knee(sweep))).append("</div></header>\n<main>\n");
+        out.append(chart(sweep, "endToEndLatency", "End-to-end latency against achieved throughput"));
+        out.append(chart(sweep, "publishLatency", "Publish latency against achieved throughput"));
+        out.append(table(sweep));
+        out.append("</main>\n<footer>Knee rule: ").append(Html.escape(sweep.path("knee").path("rule").asText()))
+                .append(". Each step is its own run (own topics, warm-up, measured phase); latencies are over its measured phase.")
+                .append("</footer>\n</body></html>\n");
+        return out.toString();
+    }
+
+    private static String knee(JsonNode sweep) {
+        JsonNode knee = sweep.path("knee");
+        if (!knee.path("step").isNumber()) {
+            return "none (no step kept its rate and delivered cleanly)";
+        }
+        return "step " + (knee.path("step").asInt() + 1) + ", " + Numbers.count(knee.path("publishRate").asDouble()) + " msg/s";
+    }
+
+    private static String chart(JsonNode sweep, String metric, String title) {
+        List<LineChart.Series> series = new ArrayList<>();
+        for (Percentile percentile : DRAWN) {
+            List<LineChart.Point> points = new ArrayList<>();
+            for (JsonNode step : sweep.path("steps")) {
+                points.add(new LineChart.Point(step.path("publishRate").asDouble(),
+                        step.path("latency").path(metric).path(percentile.suffix()).asDouble(Double.NaN),
+                        !step.path("deliveredCleanly").asBoolean()));
+            }
+            series.add(new LineChart.Series("p" + percentile.suffix().replace("pct", "").replace("999", "99.9"),
+                    Palette.percentile(percentile), false, points));
+        }
+        double highest = 0;
+        for (JsonNode step : sweep.path("steps")) {
+            highest = Math.max(highest, step.path("publishRate").asDouble());
+        }
+        List<LineChart.Band> bands = new ArrayList<>();
+        JsonNode knee = sweep.path("knee");
+        if (knee.path("step").isNumber()) {
+            double at = knee.path("publishRate").asDouble();
+            bands.add(new LineChart.Band(at, at + highest / 200, "knee"));
+        }
+        return new LineChart(title, LinearAxis.covering(0, highest, "achieved publish rate (msg/s)"),
+                LogLatencyAxis.forSeries(series, "latency"), series, bands,
+                "faint: steps that did not deliver cleanly").html();
+    }
+
+    private static String table(JsonNode sweep) {
+        StringBuilder out = new StringBuilder("<section class=\"panel full\"><h4>Steps</h4><table class=\"grid-table\"><tr>"
+                + "<th>step</th><th>target msg/s</th><th>published msg/s</th><th>consumed msg/s</th><th>e2e p50</th>"
+                + "<th>e2e p99</th><th>e2e p99.9</th><th>publish p99</th><th>delivery</th></tr>");
+        int index = 0;
+        for (JsonNode step : sweep.path("steps")) {
+            index++;
+            String file = step.path("file").asText();
+            String page = file.endsWith(".json") ? file.substring(0, file.length() - 5) + ".html" : file;
+            JsonNode e2e = step.path("latency").path("endToEndLatency");
+            out.append(step.path("deliveredCleanly").asBoolean() ? "<tr>" : "<tr class=\"bad\">")
+                    .append("<td><a href=\"").append(Html.escape(page)).append("\">").append(index).append("</a></td>")
+                    .append(cell(Numbers.count(step.path("targetRate").asDouble())))
+                    .append(cell(Numbers.count(step.path("publishRate").asDouble())))
+                    .append(cell(Numbers.count(step.path("consumeRate").asDouble())))
+                    .append(cell(Numbers.latencyMillis(e2e.path("50pct").asDouble(Double.NaN))))
+                    .append(cell(Numbers.latencyMillis(e2e.path("99pct").asDouble(Double.NaN))))
+                    .append(cell(Numbers.latencyMillis(e2e.path("999pct").asDouble(Double.NaN))))
+                    .append(cell(Numbers.latencyMillis(step.path("latency").path("publishLatency").path("99pct").asDouble(Double.NaN))))
+                    .append("<td>").append(step.path("deliveredCleanly").asBoolean() ? "clean"
+                            : step.path("complete").asBoolean() ? "NOT clean" : "incomplete").append("</td></tr>");
+        }
+        return out.append("</table></section>\n").toString();
+    }
+
+    private static String cell(String text) {
+        return "<td class=\"num\">" + Html.escape(text) + "</td>";
+    }
+}

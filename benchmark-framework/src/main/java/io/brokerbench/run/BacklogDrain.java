@@ -1,0 +1,31 @@
+package io.brokerbench.run;
+
+/**
+ * How the consumers worked off the backlog built for {@code consumerBacklogSizeGB}: from the moment
+ * they were reopened to the end of the first reporting interval in which the backlog was down to
+ * what {@code backlogDrainRatio} allows (so the time is as fine as the reporting interval).
+ *
+ * @param backlogAtStart messages waiting, over all subscriptions, when the consumers were reopened
+ * @param backlogAtEnd messages waiting when the drain was seen complete
+ * @param drained whether it completed (false: the run ended first)
+ * @param seconds reopening to completion (or to the end of the measured phase)
+ * @param consumed deliveries in that time, new messages included
+ * @param messageSize bytes per message
+ */
+public record BacklogDrain(long backlogAtStart, long backlogAtEnd, boolean drained, double seconds, long consumed,
+        int messageSize) {
+
+    /** Deliveries per second while draining: the consumers' rate, live load included. */
+    public double consumeRate() {
+        return seconds > 0 ? consumed / seconds : Double.NaN;
+    }
+
+    public double consumeMBps() {
+        return consumeRate() * messageSize / 1_048_576;
+    }
+
+    /** How fast the backlog itself shrank: what consumers took beyond what producers added, per second. */
+    public double netDrainRate() {
+        return seconds > 0 ? (backlogAtStart - backlogAtEnd) / seconds : Double.NaN;
+    }
+}
