@@ -157,6 +157,19 @@ public final class LocalWorker implements Worker {
         load.start(paced, clock);
     }
 
+    /** Takes effect at this call's instant on every producer alike, so they stay interleaved. */
+    @Override
+    public synchronized void changeRate(double ratePerProducer) {
+        if (load.threads().isEmpty()) {
+            throw new IllegalStateException("no load running");
+        }
+        long at = clock.nanoTime();
+        for (ProducerSlot slot : producers) {
+            slot.paced.changeRate(ratePerProducer, at);
+        }
+        load.wake();
+    }
+
     /** Stops publishing; see {@link LoadThreads#stop} for a thread stuck in its driver. */
     @Override
     public synchronized void stopLoad() throws InterruptedException {
@@ -199,7 +212,7 @@ public final class LocalWorker implements Worker {
     public synchronized List<ProducerTally> producerTallies() {
         List<ProducerTally> tallies = new ArrayList<>(producers.size());
         for (ProducerSlot slot : producers) {
-            tallies.add(slot.paced == null ? new ProducerTally(slot.spec.id(), slot.spec.topic(), 0, 0, 0, 0, 0, 0, 0)
+            tallies.add(slot.paced == null ? new ProducerTally(slot.spec.id(), slot.spec.topic(), 0, 0, 0, 0, 0, 0, 0, 0)
                     : slot.paced.tally(stopNanos == Long.MIN_VALUE ? clock.nanoTime() : stopNanos));
         }
         return tallies;

@@ -34,6 +34,12 @@ public interface Worker extends AutoCloseable {
 
     void startLoad(LoadPlan plan);
 
+    /**
+     * From now on each producer publishes {@code ratePerProducer} messages a second (0 pauses them),
+     * its intended send times continuing without a jump; only for a load started at a rate.
+     */
+    void changeRate(double ratePerProducer);
+
     void stopLoad() throws InterruptedException;
 
     void closeConsumers();

@@ -49,6 +49,8 @@ final class SimulatedWorker implements Worker {
     private long loadStopNanos = Long.MAX_VALUE;
     private boolean consumersOpen = true;
     private long lastNanos;
+    /** Messages the schedule has sent, with the fraction of the next one, so rate changes lose nothing. */
+    private double scheduled;
     private long sent;
     /** Received by each subscription (all of them alike). */
     private double receivedPerSubscription;
@@ -112,6 +114,12 @@ final class SimulatedWorker implements Worker {
     }
 
     @Override
+    public void changeRate(double ratePerProducer) {
+        advance();
+        rate = producer == null ? 0 : ratePerProducer;
+    }
+
+    @Override
     public void stopLoad() {
         advance();
         loadStopNanos = clock.nanoTime();
@@ -135,8 +143,10 @@ final class SimulatedWorker implements Worker {
         if (loadStartNanos == Long.MIN_VALUE) {
             return;
         }
+        long publishingFrom = Math.min(lastNanos, loadStopNanos);
         long publishingUntil = Math.min(now, loadStopNanos);
-        sent = Math.max(sent, (long) (rate * (publishingUntil - loadStartNanos) / 1e9));
+        scheduled += rate * (publishingUntil - publishingFrom) / 1e9;
+        sent = (long) scheduled;
         if (consumersOpen) {
             double deliverable = Math.max(0, sent - neverDelivered);
             double takes = consumeRate == Double.POSITIVE_INFINITY ? deliverable : consumeRate * (now - lastNanos) / 1e9;
@@ -176,7 +186,7 @@ final class SimulatedWorker implements Worker {
             return List.of();
         }
         double periodNanos = rate > 0 ? 1e9 / rate : 0;
-        return List.of(new ProducerTally(producer.id(), producer.topic(), sent, sent, 0, 0,
+        return List.of(new ProducerTally(producer.id(), producer.topic(), sent, sent, 0, 0, 0,
                 WallClock.epochMicros(loadStartNanos), periodNanos, WallClock.epochMicros(loadStopNanos)));
     }
 

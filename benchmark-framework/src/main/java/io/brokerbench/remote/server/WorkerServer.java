@@ -13,6 +13,7 @@ import io.brokerbench.remote.wire.WireMessages.Info;
 import io.brokerbench.remote.wire.WireMessages.Ping;
 import io.brokerbench.remote.wire.WireMessages.Prefix;
 import io.brokerbench.remote.wire.WireMessages.Probes;
+import io.brokerbench.remote.wire.WireMessages.RateChange;
 import io.brokerbench.remote.wire.WireMessages.TopicSpec;
 import io.brokerbench.remote.wire.WireProtocol;
 import io.brokerbench.time.WallClock;
@@ -174,6 +175,13 @@ public final class WorkerServer implements AutoCloseable {
             LoadPlan plan = body(ctx, LoadPlan.class);
             RequestBody.validLoad(plan);
             host.startLoad(plan);
+            done(ctx);
+        });
+        api.post(v + "/change-rate", ctx -> {
+            double rate = body(ctx, RateChange.class).ratePerProducer();
+            RequestBody.check(rate >= 0 && rate < Double.POSITIVE_INFINITY,
+                    "field 'ratePerProducer' = " + rate + ": must be a finite rate >= 0");
+            host.current().changeRate(rate);
             done(ctx);
         });
         api.post(v + "/stop-load", ctx -> {
