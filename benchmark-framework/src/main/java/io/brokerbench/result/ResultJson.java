@@ -3,8 +3,11 @@ package io.brokerbench.result;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.brokerbench.capacity.RateWindow;
+import io.brokerbench.capacity.SustainableRate;
 import io.brokerbench.delivery.SubscriptionVerdict;
 import io.brokerbench.load.MessageHeader;
+import io.brokerbench.run.DiscoveredRate;
 import io.brokerbench.run.IntervalPoint.Phase;
 import io.brokerbench.run.IntervalPoint;
 import io.brokerbench.run.RunEvent;
@@ -159,6 +162,10 @@ public final class ResultJson {
             subscriptions.add(mapper.valueToTree(verdict));
         }
 
+        if (run.discoveredRate() != null) {
+            writeRateSearch(root.putObject("rateSearch"), run.discoveredRate());
+        }
+
         ArrayNode events = root.putArray("events");
         for (RunEvent event : run.events()) {
             events.addObject().put("elapsedSeconds", round3(event.elapsedSeconds())).put("text", event.text());
@@ -197,6 +204,34 @@ public final class ResultJson {
         root.put("driverConfig", run.driver().yaml());
         root.set("workers", mapper.valueToTree(run.workers()));
         root.set("environment", mapper.valueToTree(run.environment()));
+    }
+
+    /** The max-rate search: the rate found, its bounds, and each window with the search's next move. */
+    private static void writeRateSearch(ObjectNode node, DiscoveredRate found) {
+        SustainableRate result = found.result();
+        node.put("sustainableRate", round3(result.rate()));
+        if (Double.isInfinite(result.upperBound())) {
+            node.putNull("upperBound");
+            node.putNull("relativeUncertainty");
+        } else {
+            node.put("upperBound", round3(result.upperBound()));
+            node.put("relativeUncertainty", Math.round(result.relativeUncertainty() * 1e5) / 1e5);
+        }
+        node.put("converged", result.converged());
+        node.put("windows", result.windows());
+        ArrayNode steps = node.putArray("steps");
+        for (DiscoveredRate.Window window : found.windows()) {
+            RateWindow observed = window.observed();
+            steps.addObject()
+                    .put("targetRate", round3(observed.targetRate()))
+                    .put("publishRate", round3(observed.publishRate()))
+                    .put("consumeRate", round3(observed.consumeRate()))
+                    .put("backlogGrowth", observed.backlogGrowth())
+                    .put("backlogAtEnd", observed.backlogAtEnd())
+                    .put("seconds", round3(observed.seconds()))
+                    .put("held", window.held())
+                    .put("next", window.next());
+        }
     }
 
     private static double round3(double value) {

@@ -140,18 +140,34 @@ public final class BenchmarkRun {
         return plan;
     }
 
-    /** Warm-up, the measured phase, stop, drain, verdicts. */
+    /** The max-rate search when asked, warm-up, the measured phase, stop, drain, verdicts. */
     private void runLoad() throws InterruptedException {
-        double ratePerProducer = workload.totalProducers() == 0 ? 0 : workload.producerRate() / workload.totalProducers();
-        LoadPlan load = new LoadPlan(ratePerProducer, workload.keyDistributor(), payloads,
-                options.maxInFlightMessagesPerProducer());
+        double startRate = workload.searchesMaxRate() ? workload.rateSearchStartRate() : workload.producerRate();
+        double ratePerProducer = workload.totalProducers() == 0 ? 0 : startRate / workload.totalProducers();
+        long maxInFlight = workload.maxOutstandingPerProducer() != null ? workload.maxOutstandingPerProducer()
+                : options.maxInFlightMessagesPerProducer();
+        LoadPlan load = new LoadPlan(ratePerProducer, workload.keyDistributor(), payloads, maxInFlight);
         meter.loadStarting();
         for (Worker worker : workers) {
             worker.startLoad(load);
         }
-        listener.note(workload.producerRate() > 0
-                ? String.format("publishing %,.0f msg/s of %d bytes", workload.producerRate(), workload.messageSize())
-                : String.format("publishing as fast as possible, %d-byte messages", workload.messageSize()));
+        if (workload.searchesMaxRate()) {
+            listener.note(String.format("searching for the highest sustainable rate, %d-byte messages, %d s windows",
+                    workload.messageSize(), workload.rateSearchWindow().toSeconds()));
+            IntervalLoop windows = new IntervalLoop(meter, clock, control, listener, workload.rateSearchWindow());
+            DiscoveredRate found = new MaxRateDiscovery(workers, meter, windows, listener, workload.totalProducers(),
+                    workload.subscriptionsPerTopic(), workload.rateSearchWindow()).search(startRate);
+            record.discoveredRate(found);
+            listener.note(String.format("publishing the discovered %,.0f msg/s", found.result().rate()));
+        } else {
+            listener.note(workload.producerRate() > 0
+                    ? String.format("publishing %,.0f msg/s of %d bytes", workload.producerRate(), workload.messageSize())
+                    : String.format("publishing as fast as possible, %d-byte messages", workload.messageSize()));
+        }
+        if (maxInFlight < options.maxInFlightMessagesPerProducer()) {
+            listener.note(maxInFlight == 1 ? "synchronous sends: each producer waits for every acknowledgement"
+                    : String.format("at most %d message(s) in flight per producer", maxInFlight));
+        }
         if (!workload.warmupDuration().isZero()) {
             intervals.run(Phase.WARMUP, workload.warmupDuration(), () -> true);
         }

@@ -22,6 +22,7 @@ public record IntervalPoint(
 
     /** The parts of a run, in order. */
     public enum Phase {
+        SEARCH("search"),
         WARMUP("warm-up"),
         BACKLOG("backlog"),
         MEASURE("measure"),

@@ -37,6 +37,7 @@ public final class RunRecord {
     private long negativeLatencies;
     private ProducerTotals producers = ProducerTotals.NONE;
     private long censoredSamples;
+    private DiscoveredRate discoveredRate;
 
     public RunRecord(Workload workload, String workloadFile, DriverSetup driver, Instant begin) {
         this.workload = workload;
@@ -177,6 +178,15 @@ public final class RunRecord {
     }
 
     /** What the run noticed as it went (stalls, failures), in order. */
+    /** What the max-rate search found; null when the workload did not ask for one. */
+    public DiscoveredRate discoveredRate() {
+        return discoveredRate;
+    }
+
+    void discoveredRate(DiscoveredRate found) {
+        this.discoveredRate = found;
+    }
+
     public List<RunEvent> events() {
         return Collections.unmodifiableList(events);
     }

@@ -157,14 +157,17 @@ public final class LocalWorker implements Worker {
         load.start(paced, clock);
     }
 
-    /** Takes effect at this call's instant on every producer alike, so they stay interleaved. */
+    /**
+     * Takes effect at this call's instant on every producer alike, so they stay interleaved; a worker
+     * without producers has nothing to change.
+     */
     @Override
     public synchronized void changeRate(double ratePerProducer) {
-        if (load.threads().isEmpty()) {
-            throw new IllegalStateException("no load running");
-        }
         long at = clock.nanoTime();
         for (ProducerSlot slot : producers) {
+            if (slot.paced == null) {
+                throw new IllegalStateException("no load running");
+            }
             slot.paced.changeRate(ratePerProducer, at);
         }
         load.wake();

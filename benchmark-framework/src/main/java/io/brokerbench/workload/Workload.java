@@ -22,7 +22,14 @@ import java.util.Map;
  * @param name default: the file's name without extension
  * @param randomBytesRatio share of each randomized payload that is random; the rest is zeros (OMB's compression knob)
  * @param payloadFile as written in the file; not used (nor checked) when payloads are randomized, as in OMB
- * @param producerRate messages per second for the whole workload, across all producers; 0 means as fast as possible
+ * @param producerRate messages per second for the whole workload, across all producers; 0 (OMB's meaning) searches
+ *     for the highest rate the broker sustains and measures at it, unless {@code unthrottled}
+ * @param unthrottled with producerRate 0: publish as fast as possible instead of searching
+ * @param rateSearchWindowSeconds how long the max-rate search measures each rate it tries; default the shorter
+ *     of 2 s and the reporting interval
+ * @param rateSearchStartRate the first rate the max-rate search tries, messages per second over all producers
+ * @param maxOutstandingPerProducer messages a producer may have awaiting acknowledgement before it waits; 1 makes
+ *     every send synchronous; default the run's in-flight limit
  * @param consumerBacklogSizeGB OMB's field is whole gigabytes; a fraction (0.01 = ~10 MB) lets a backlog test finish in seconds
  * @param backlogDrainRatio share of the built-up backlog that must be drained before the test may end (1 = all of it)
  * @param testDurationMinutes as written (one of the two forms is required)
@@ -49,6 +56,10 @@ public record Workload(
         @Range(min = 0) int producersPerTopic,
         @Range(min = 0) int consumerPerSubscription,
         @Range(min = 0) double producerRate,
+        boolean unthrottled,
+        @Range(min = 1) Integer rateSearchWindowSeconds,
+        @JsonProperty(defaultValue = "10000") @Range(min = 1) double rateSearchStartRate,
+        @Range(min = 1) Integer maxOutstandingPerProducer,
         @Range(min = 0) double consumerBacklogSizeGB,
         @JsonProperty(defaultValue = "1") @Range(min = 0, max = 1) double backlogDrainRatio,
         @Range(min = 1) Integer testDurationMinutes,
@@ -65,6 +76,7 @@ public record Workload(
     /** A randomized pool larger than this would exhaust a default-sized heap before the run starts. */
     private static final long MAX_POOL_BYTES = 1L << 30;
     private static final int DEFAULT_REPORTING_INTERVAL_SECONDS = 10;
+    private static final int DEFAULT_RATE_SEARCH_WINDOW_SECONDS = 2;
 
     public Workload {
         if (name.isBlank()) {
@@ -95,6 +107,10 @@ public record Workload(
             throw new FieldException("reportingIntervalSeconds", reportingIntervalSeconds,
                     "longer than the test duration (" + testSeconds + " s), so no interval would be reported");
         }
+        checkRateSearch(producerRate, unthrottled, consumerBacklogSizeGB);
+        if (rateSearchWindowSeconds == null) {
+            rateSearchWindowSeconds = Math.min(DEFAULT_RATE_SEARCH_WINDOW_SECONDS, reportingIntervalSeconds);
+        }
         ignoredKeys = Collections.unmodifiableMap(new LinkedHashMap<>(ignoredKeys));
     }
 
@@ -114,6 +130,17 @@ public record Workload(
         if (backlogGB > 0 && subscriptions == 0) {
             throw new FieldException("consumerBacklogSizeGB", backlogGB,
                     "a backlog needs subscriptions to build up in, but subscriptionsPerTopic is 0");
+        }
+    }
+
+    private static void checkRateSearch(double producerRate, boolean unthrottled, double backlogGB) {
+        if (unthrottled && producerRate > 0) {
+            throw new FieldException("unthrottled", true, "only with producerRate 0 (or absent), not with producerRate "
+                    + producerRate);
+        }
+        if (backlogGB > 0 && producerRate == 0 && !unthrottled) {
+            throw new FieldException("consumerBacklogSizeGB", backlogGB, "a backlog needs a fixed producerRate (as in OMB):"
+                    + " producerRate 0 searches for the maximum rate; set 'unthrottled: true' to publish as fast as possible");
         }
     }
 
@@ -140,9 +167,14 @@ public record Workload(
         return useRandomizedPayloads ? null : payloadLocator.locate(payloadFile);
     }
 
+    /** Whether the run searches for the highest sustainable rate (OMB's producerRate 0) before it measures. */
     @JsonIgnore
-    public boolean isMaxRate() {
-        return producerRate == 0;
+    public boolean searchesMaxRate() {
+        return producerRate == 0 && !unthrottled;
+    }
+
+    public Duration rateSearchWindow() {
+        return Duration.ofSeconds(rateSearchWindowSeconds);
     }
 
     public Duration testDuration() {

@@ -82,6 +82,11 @@ class BrokenWorkloadTest {
                         "'producersPerTopic'", "= 0", "never receive"),
                 c("backlog without subscriptions", VALID.replace("subscriptionsPerTopic: 1", "subscriptionsPerTopic: 0")
                         + "consumerBacklogSizeGB: 1\n", "'consumerBacklogSizeGB'", "= 1", "subscriptionsPerTopic is 0"),
+                c("backlog with a max-rate search", VALID.replace("producerRate: 100", "producerRate: 0")
+                        + "consumerBacklogSizeGB: 1\n", "'consumerBacklogSizeGB'", "= 1", "fixed producerRate"),
+                c("unthrottled at a fixed rate", VALID + "unthrottled: true\n", "'unthrottled'", "producerRate 100"),
+                c("no outstanding messages", VALID + "maxOutstandingPerProducer: 0\n", "'maxOutstandingPerProducer'",
+                        "= 0", "at least 1"),
                 c("both duration forms", VALID + "testDurationSeconds: 30\n", "'testDurationSeconds'", "30",
                         "testDurationMinutes"),
                 c("zero test duration", VALID.replace("testDurationMinutes: 1", "testDurationSeconds: 0"),

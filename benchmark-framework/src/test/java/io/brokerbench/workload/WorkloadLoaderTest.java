@@ -78,7 +78,9 @@ class WorkloadLoaderTest {
         assertEquals("w", w.name(), "name defaults to the file name");
         assertEquals(KeyDistributorType.NO_KEY, w.keyDistributor());
         assertEquals(0.0, w.producerRate());
-        assertTrue(w.isMaxRate());
+        assertTrue(w.searchesMaxRate());
+        assertEquals(Duration.ofSeconds(2), w.rateSearchWindow());
+        assertEquals(null, w.maxOutstandingPerProducer());
         assertEquals(0, w.subscriptionsPerTopic());
         assertEquals(0, w.consumerPerSubscription());
         assertEquals(0, w.consumerBacklogSizeGB());
