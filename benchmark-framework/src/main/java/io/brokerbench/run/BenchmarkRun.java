@@ -10,6 +10,7 @@ import io.brokerbench.worker.LoadPlan;
 import io.brokerbench.worker.MeasurementPlan;
 import io.brokerbench.worker.Worker;
 import io.brokerbench.workload.KeyDistributorType;
+import io.brokerbench.workload.RatePhase;
 import io.brokerbench.workload.Workload;
 import java.io.IOException;
 import java.time.Instant;
@@ -140,9 +141,37 @@ public final class BenchmarkRun {
         return plan;
     }
 
-    /** The max-rate search when asked, warm-up, the measured phase, stop, drain, verdicts. */
+    /** Warm-up, the max-rate search when asked, the measured phase (by rate phases if any), stop, drain, verdicts. */
     private void runLoad() throws InterruptedException {
-        double startRate = workload.searchesMaxRate() ? workload.rateSearchStartRate() : workload.producerRate();
+        List<RatePhase> phases = workload.ratePhases();
+        double startRate = workload.searchesMaxRate() ? workload.rateSearchStartRate()
+                : !phases.isEmpty() ? phases.get(0).steps().get(0).rate() : workload.producerRate();
+        LoadRate rate = startLoad(startRate, phases.size());
+        if (!workload.warmupDuration().isZero()) {
+            intervals.run(Phase.WARMUP, workload.warmupDuration(), () -> true);
+        }
+        if (workload.searchesMaxRate()) {
+            searchMaxRate(rate, startRate);
+        }
+        meter.measuredPhaseStarts();
+        if (backlog.wanted()) {
+            backlog.build(workers, intervals, listener);
+        }
+        if (phases.isEmpty()) {
+            intervals.run(Phase.MEASURE, workload.testDuration(), backlog::drained);
+        } else {
+            new PhasedLoad(rate, meter, intervals, listener, record).run(phases);
+        }
+        meter.measuredPhaseEnds();
+        for (Worker worker : workers) {
+            worker.stopLoad();
+        }
+        new Drain(meter, clock, control, listener).await(workload.subscriptionsPerTopic(), options.drainTimeout());
+        DeliveryVerdicts.judge(workers, record, WallClock.epochMicros(clock.nanoTime()));
+    }
+
+    /** Starts every worker's producers at {@code startRate} over all of them (0: unthrottled), and says how. */
+    private LoadRate startLoad(double startRate, int ratePhases) {
         double ratePerProducer = workload.totalProducers() == 0 ? 0 : startRate / workload.totalProducers();
         long maxInFlight = workload.maxOutstandingPerProducer() != null ? workload.maxOutstandingPerProducer()
                 : options.maxInFlightMessagesPerProducer();
@@ -151,37 +180,32 @@ public final class BenchmarkRun {
         for (Worker worker : workers) {
             worker.startLoad(load);
         }
+        String size = workload.messageSize() + "-byte messages";
         if (workload.searchesMaxRate()) {
-            listener.note(String.format("searching for the highest sustainable rate, %d-byte messages, %d s windows",
-                    workload.messageSize(), workload.rateSearchWindow().toSeconds()));
-            IntervalLoop windows = new IntervalLoop(meter, clock, control, listener, workload.rateSearchWindow());
-            DiscoveredRate found = new MaxRateDiscovery(workers, meter, windows, listener, workload.totalProducers(),
-                    workload.subscriptionsPerTopic(), workload.rateSearchWindow()).search(startRate);
-            record.discoveredRate(found);
-            listener.note(String.format("publishing the discovered %,.0f msg/s", found.result().rate()));
+            listener.note(String.format("publishing %,.0f msg/s of %s, then searching for the highest sustainable rate",
+                    startRate, size));
+        } else if (ratePhases > 0) {
+            listener.note(String.format("publishing %,.0f msg/s of %s, then %d rate phase(s)", startRate, size, ratePhases));
         } else {
-            listener.note(workload.producerRate() > 0
-                    ? String.format("publishing %,.0f msg/s of %d bytes", workload.producerRate(), workload.messageSize())
-                    : String.format("publishing as fast as possible, %d-byte messages", workload.messageSize()));
+            listener.note(startRate > 0 ? String.format("publishing %,.0f msg/s of %s", startRate, size)
+                    : "publishing as fast as possible, " + size);
         }
         if (maxInFlight < options.maxInFlightMessagesPerProducer()) {
             listener.note(maxInFlight == 1 ? "synchronous sends: each producer waits for every acknowledgement"
                     : String.format("at most %d message(s) in flight per producer", maxInFlight));
         }
-        if (!workload.warmupDuration().isZero()) {
-            intervals.run(Phase.WARMUP, workload.warmupDuration(), () -> true);
-        }
-        meter.measuredPhaseStarts();
-        if (backlog.wanted()) {
-            backlog.build(workers, intervals, listener);
-        }
-        intervals.run(Phase.MEASURE, workload.testDuration(), backlog::drained);
-        meter.measuredPhaseEnds();
-        for (Worker worker : workers) {
-            worker.stopLoad();
-        }
-        new Drain(meter, clock, control, listener).await(workload.subscriptionsPerTopic(), options.drainTimeout());
-        DeliveryVerdicts.judge(workers, record, WallClock.epochMicros(clock.nanoTime()));
+        return new LoadRate(workers, workload.totalProducers());
+    }
+
+    /** OMB's producerRate 0: finds the highest sustainable rate and leaves the producers publishing it. */
+    private void searchMaxRate(LoadRate rate, double startRate) throws InterruptedException {
+        listener.note(String.format("searching for the highest sustainable rate, %d s windows",
+                workload.rateSearchWindow().toSeconds()));
+        IntervalLoop windows = new IntervalLoop(meter, clock, control, listener, workload.rateSearchWindow());
+        DiscoveredRate found = new MaxRateDiscovery(rate, meter, windows, listener, record,
+                workload.subscriptionsPerTopic(), workload.rateSearchWindow()).search(startRate);
+        record.discoveredRate(found);
+        listener.note(String.format("measuring at the discovered %,.0f msg/s", found.result().rate()));
     }
 
     private void closeWorkers() {

@@ -6,7 +6,8 @@ import io.brokerbench.capacity.SearchSettings;
 import io.brokerbench.capacity.SearchStep;
 import io.brokerbench.capacity.SustainableRate;
 import io.brokerbench.run.IntervalPoint.Phase;
-import io.brokerbench.worker.Worker;
+import io.brokerbench.stats.Metric;
+import io.brokerbench.stats.Percentile;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,14 +18,18 @@ import java.util.Locale;
  * windows measured from the run's snapshots (one interval point per window), changes the producers'
  * rate on every worker as the search asks, pauses them while a window's backlog drains, and says on
  * the console what it does as it goes.
+ *
+ * <p>After each change of rate, the window waits for the messages in flight to settle first: at a
+ * higher rate more messages are on their way at any moment (rate × end-to-end latency), and counting
+ * that one-off rise as backlog growth would fail a rate the broker sustains.
  */
 final class MaxRateDiscovery {
 
-    private final List<Worker> workers;
+    private final LoadRate rate;
     private final RunMeter meter;
     private final IntervalLoop windows;
     private final RunListener listener;
-    private final int producers;
+    private final RunRecord record;
     private final int subscriptions;
     private final Duration window;
     private final List<DiscoveredRate.Window> observed = new ArrayList<>();
@@ -34,13 +39,13 @@ final class MaxRateDiscovery {
      * @param subscriptions subscriptions per topic: each receives every message of its topic, so
      *     received ÷ subscriptions compares with published
      */
-    MaxRateDiscovery(List<Worker> workers, RunMeter meter, IntervalLoop windows, RunListener listener, int producers,
+    MaxRateDiscovery(LoadRate rate, RunMeter meter, IntervalLoop windows, RunListener listener, RunRecord record,
             int subscriptions, Duration window) {
-        this.workers = workers;
+        this.rate = rate;
         this.meter = meter;
         this.windows = windows;
         this.listener = listener;
-        this.producers = producers;
+        this.record = record;
         this.subscriptions = subscriptions;
         this.window = window;
     }
@@ -57,14 +62,15 @@ final class MaxRateDiscovery {
         while (true) {
             if (step instanceof SearchStep.Measure measure) {
                 note(measure.why());
-                setRate(measure.rate());
+                rate.set(measure.rate());
+                settle();
                 RateWindow measured = measure(measure.rate());
                 boolean held = search.holds(measured);
                 step = search.next(measured);
                 observed.add(new DiscoveredRate.Window(measured, held, describe(step)));
             } else if (step instanceof SearchStep.Drain drain) {
                 note(drain.why() + String.format(Locale.ROOT, ": pausing until at most %,d are", drain.backlogAtMost()));
-                setRate(0);
+                rate.set(0);
                 drain(drain.backlogAtMost());
                 step = search.drained();
             } else {
@@ -74,7 +80,7 @@ final class MaxRateDiscovery {
                             "max-rate search: no rate held, down to %,.0f msg/s", found.upperBound()));
                 }
                 note(summary(found));
-                setRate(found.rate());
+                rate.set(found.rate());
                 return new DiscoveredRate(found, observed);
             }
         }
@@ -93,29 +99,41 @@ final class MaxRateDiscovery {
                 backlogAfter, seconds);
     }
 
-    /** Window by window until the backlog is down to {@code atMost}; fails if a window brings it no lower. */
+    /**
+     * Lets the in-flight messages settle at a new rate for the latest end-to-end p99 latency, at most
+     * one window; reported as an interval of the search of its own.
+     */
+    private void settle() throws InterruptedException {
+        List<IntervalPoint> points = record.intervals();
+        if (points.isEmpty()) {
+            return;
+        }
+        long p99Micros = (long) points.get(points.size() - 1).latency().micros(Metric.END_TO_END, Percentile.P99);
+        long settleNanos = Math.min(window.toNanos(), p99Micros * 1_000);
+        if (settleNanos > 0) {
+            windows.run(Phase.SEARCH, Duration.ofNanos(settleNanos), () -> true);
+        }
+    }
+
+    /**
+     * Window by window until the backlog is down to {@code atMost}. Messages that were due before the
+     * pause still go out during it, so the backlog need not fall in every window; a window in which
+     * consumers received nothing fails the search.
+     */
     private void drain(long atMost) throws InterruptedException {
-        long backlog = backlogPerSubscription();
-        while (backlog > atMost) {
+        while (backlogPerSubscription() > atMost) {
+            long received = meter.totals().received();
             windows.run(Phase.SEARCH, window, () -> true);
-            long now = backlogPerSubscription();
-            if (now >= backlog) {
+            if (meter.totals().received() == received && backlogPerSubscription() > atMost) {
                 throw new RunFailure(String.format(Locale.ROOT,
                         "max-rate search: consumers stopped draining, %,d messages still queued after %d s paused",
-                        now, window.toSeconds()));
+                        backlogPerSubscription(), window.toSeconds()));
             }
-            backlog = now;
         }
     }
 
     private long backlogPerSubscription() {
         return subscriptions == 0 ? 0 : meter.backlog() / subscriptions;
-    }
-
-    private void setRate(double total) {
-        for (Worker worker : workers) {
-            worker.changeRate(total / producers);
-        }
     }
 
     private void note(String text) {

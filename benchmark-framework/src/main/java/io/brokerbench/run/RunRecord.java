@@ -38,6 +38,7 @@ public final class RunRecord {
     private ProducerTotals producers = ProducerTotals.NONE;
     private long censoredSamples;
     private DiscoveredRate discoveredRate;
+    private final List<RatePhaseSummary> ratePhases = new ArrayList<>();
 
     public RunRecord(Workload workload, String workloadFile, DriverSetup driver, Instant begin) {
         this.workload = workload;
@@ -185,6 +186,15 @@ public final class RunRecord {
 
     void discoveredRate(DiscoveredRate found) {
         this.discoveredRate = found;
+    }
+
+    /** The workload's rate phases, each summed up on its own; empty for a run at one rate. */
+    public List<RatePhaseSummary> ratePhases() {
+        return Collections.unmodifiableList(ratePhases);
+    }
+
+    void addRatePhase(RatePhaseSummary summary) {
+        ratePhases.add(summary);
     }
 
     public List<RunEvent> events() {

@@ -9,7 +9,10 @@ import io.brokerbench.yaml.Range;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -28,6 +31,11 @@ import java.util.Map;
  * @param rateSearchWindowSeconds how long the max-rate search measures each rate it tries; default the shorter
  *     of 2 s and the reporting interval
  * @param rateSearchStartRate the first rate the max-rate search tries, messages per second over all producers
+ * @param producerStartRate with producerIncrementRate and producerIncrementSeconds (OMB forks' keys): the
+ *     measured phase starts at this rate and steps up by producerIncrementRate every producerIncrementSeconds,
+ *     up to producerRate when that is set; each step is reported as a phase
+ * @param phases the measured phase as a sequence of rates and ramps (instead of a test duration), each
+ *     reported on its own
  * @param maxOutstandingPerProducer messages a producer may have awaiting acknowledgement before it waits; 1 makes
  *     every send synchronous; default the run's in-flight limit
  * @param consumerBacklogSizeGB OMB's field is whole gigabytes; a fraction (0.01 = ~10 MB) lets a backlog test finish in seconds
@@ -38,7 +46,7 @@ import java.util.Map;
  * @param reportingIntervalSeconds default 10 s, shortened to the test duration for shorter tests so every test
  *     reports at least one interval
  * @param payloadLocator where payloadFile is looked up; from the loader, not the file
- * @param ignoredKeys keys of OMB variants (rate ramps, pauses, ...) that this harness does not implement, as
+ * @param ignoredKeys keys of OMB variants (backlog pauses, ...) that this harness does not implement, as
  *     written: accepted so those files load, reported so the user is told; from the loader, not the file
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -60,6 +68,10 @@ public record Workload(
         @Range(min = 1) Integer rateSearchWindowSeconds,
         @JsonProperty(defaultValue = "10000") @Range(min = 1) double rateSearchStartRate,
         @Range(min = 1) Integer maxOutstandingPerProducer,
+        Double producerStartRate,
+        Double producerIncrementRate,
+        @Range(min = 1) Integer producerIncrementSeconds,
+        List<RatePhase> phases,
         @Range(min = 0) double consumerBacklogSizeGB,
         @JsonProperty(defaultValue = "1") @Range(min = 0, max = 1) double backlogDrainRatio,
         @Range(min = 1) Integer testDurationMinutes,
@@ -94,13 +106,17 @@ public record Workload(
         }
         oneForm("testDurationMinutes", testDurationMinutes, "testDurationSeconds", testDurationSeconds);
         oneForm("warmupDurationMinutes", warmupDurationMinutes, "warmupDurationSeconds", warmupDurationSeconds);
-        if (testDurationMinutes == null && testDurationSeconds == null) {
+        if (phases != null) {
+            phases = checkPhases(phases, testDurationMinutes, testDurationSeconds, producerStartRate, consumerBacklogSizeGB);
+        } else if (testDurationMinutes == null && testDurationSeconds == null) {
             throw FieldException.wholeValue("missing required field 'testDurationMinutes' (or 'testDurationSeconds')");
         }
         if (warmupDurationMinutes == null && warmupDurationSeconds == null) {
             warmupDurationMinutes = 1;
         }
-        long testSeconds = testDurationSeconds != null ? testDurationSeconds : testDurationMinutes * 60L;
+        long testSeconds = phases != null ? phases.stream().mapToLong(RatePhase::durationSeconds).sum()
+                : testDurationSeconds != null ? testDurationSeconds : testDurationMinutes * 60L;
+        checkIncrements(producerStartRate, producerIncrementRate, producerIncrementSeconds, consumerBacklogSizeGB);
         if (reportingIntervalSeconds == null) {
             reportingIntervalSeconds = (int) Math.min(DEFAULT_REPORTING_INTERVAL_SECONDS, testSeconds);
         } else if (reportingIntervalSeconds > testSeconds) {
@@ -130,6 +146,46 @@ public record Workload(
         if (backlogGB > 0 && subscriptions == 0) {
             throw new FieldException("consumerBacklogSizeGB", backlogGB,
                     "a backlog needs subscriptions to build up in, but subscriptionsPerTopic is 0");
+        }
+    }
+
+    private static List<RatePhase> checkPhases(List<RatePhase> phases, Integer testMinutes, Integer testSeconds,
+            Double startRate, double backlogGB) {
+        if (phases.isEmpty()) {
+            throw new FieldException("phases", "[]", "needs at least one phase");
+        }
+        if (testMinutes != null || testSeconds != null) {
+            throw new FieldException(testMinutes != null ? "testDurationMinutes" : "testDurationSeconds",
+                    testMinutes != null ? testMinutes : testSeconds, "give either a test duration or 'phases' (whose"
+                    + " durations add up to the test's), not both");
+        }
+        if (startRate != null) {
+            throw new FieldException("producerStartRate", startRate, "give either 'phases' or the producerStartRate"
+                    + " ramp, not both");
+        }
+        if (backlogGB > 0) {
+            throw new FieldException("consumerBacklogSizeGB", backlogGB, "not with 'phases': a backlog test runs at one rate");
+        }
+        return List.copyOf(phases);
+    }
+
+    private static void checkIncrements(Double start, Double increment, Integer seconds, double backlogGB) {
+        if (start == null && increment == null && seconds == null) {
+            return;
+        }
+        if (start == null || increment == null || seconds == null) {
+            throw FieldException.wholeValue("producerStartRate, producerIncrementRate and producerIncrementSeconds"
+                    + " go together: give all three");
+        }
+        if (!(start > 0)) {
+            throw new FieldException("producerStartRate", start, "must be above 0");
+        }
+        if (!(increment >= 0)) {
+            throw new FieldException("producerIncrementRate", increment, "must be at least 0");
+        }
+        if (backlogGB > 0) {
+            throw new FieldException("consumerBacklogSizeGB", backlogGB,
+                    "not with producerStartRate: a backlog test runs at one rate");
         }
     }
 
@@ -170,7 +226,37 @@ public record Workload(
     /** Whether the run searches for the highest sustainable rate (OMB's producerRate 0) before it measures. */
     @JsonIgnore
     public boolean searchesMaxRate() {
-        return producerRate == 0 && !unthrottled;
+        return producerRate == 0 && !unthrottled && phases == null && producerStartRate == null;
+    }
+
+    /**
+     * The measured phase as rate phases: the {@code phases} key, or the steps of the producerStartRate
+     * ramp (one phase per step, the rate capped at producerRate); empty for a run at one rate.
+     */
+    @JsonIgnore
+    public List<RatePhase> ratePhases() {
+        if (phases != null) {
+            return phases;
+        }
+        if (producerStartRate == null) {
+            return List.of();
+        }
+        long total = testDuration().toSeconds();
+        double cap = producerRate > 0 ? producerRate : Double.POSITIVE_INFINITY;
+        List<RatePhase> steps = new ArrayList<>();
+        for (long at = 0; at < total; at += producerIncrementSeconds) {
+            double rate = Math.min(cap, producerStartRate + producerIncrementRate * steps.size());
+            int seconds = (int) Math.min(producerIncrementSeconds, total - at);
+            if (!steps.isEmpty() && steps.get(steps.size() - 1).rate() == rate) {
+                // capped: the rest of the test is one phase at producerRate
+                RatePhase last = steps.remove(steps.size() - 1);
+                steps.add(RatePhase.constant(last.name(), last.durationSeconds() + seconds, rate));
+            } else {
+                steps.add(RatePhase.constant(String.format(Locale.ROOT, "step %d: %,.0f msg/s", steps.size() + 1, rate),
+                        seconds, rate));
+            }
+        }
+        return steps;
     }
 
     public Duration rateSearchWindow() {
@@ -178,6 +264,9 @@ public record Workload(
     }
 
     public Duration testDuration() {
+        if (phases != null) {
+            return Duration.ofSeconds(phases.stream().mapToLong(RatePhase::durationSeconds).sum());
+        }
         return testDurationSeconds != null ? Duration.ofSeconds(testDurationSeconds) : Duration.ofMinutes(testDurationMinutes);
     }
 

@@ -47,8 +47,10 @@ class MaxRateDiscoveryTest {
         assertEquals(found.result().windows(), found.windows().size());
         assertTrue(found.windows().stream().anyMatch(w -> !w.held()), "the search overran at least once");
         assertTrue(found.windows().stream().anyMatch(w -> w.next().startsWith("drain")), "and drained what overran");
-        // one interval point per 2 s window (drains included), then the measured phase at the rate found
-        assertTrue(run.intervals(Phase.SEARCH).stream().allMatch(p -> Math.abs(p.seconds() - 2) < 1e-9));
+        // each window lasts its 2 s, after the in-flight messages settled (for the 2 ms end-to-end latency)
+        assertTrue(found.windows().stream().allMatch(w -> w.observed().seconds() == 2.0), found.toString());
+        assertTrue(run.intervals(Phase.SEARCH).stream().anyMatch(p -> Math.abs(p.seconds() - 0.002) < 1e-9));
+        // then the measured phase at the rate found
         assertEquals(found.result().rate(), run.measuredSent() / run.measuredSeconds(), 1);
         assertTrue(listener.notes().stream().anyMatch(n -> n.startsWith("rate search: start at 10,000 msg/s")));
         assertTrue(listener.notes().stream().anyMatch(n -> n.startsWith("rate search: sustainable ")), listener.notes()
