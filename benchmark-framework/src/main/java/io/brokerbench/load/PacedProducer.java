@@ -96,27 +96,28 @@ public final class PacedProducer {
 
     /**
      * From {@code atNanos} on (on this producer's clock), publish {@code ratePerSecond} messages a
-     * second; 0 pauses. Any thread; the load thread applies it on its next round at or after that
-     * instant, which must be no earlier than the previous change's.
+     * second, 0 pausing, after {@code burst} messages all due at that instant. Any thread; the load
+     * thread applies it on its next round at or after that instant, which must be no earlier than the
+     * previous change's.
      *
      * @throws IllegalStateException for an unpaced producer
      */
-    public void changeRate(double ratePerSecond, long atNanos) {
+    public void changeRate(double ratePerSecond, long atNanos, long burst) {
         if (!schedule.paced()) {
             throw new IllegalStateException("producer " + id + " publishes unpaced: its rate cannot change");
         }
-        rateChanges.add(new RateChange(ratePerSecond, atNanos));
+        rateChanges.add(new RateChange(ratePerSecond, atNanos, burst));
     }
 
     private void applyRateChanges(long now) {
         for (RateChange change = rateChanges.peek(); change != null && change.atNanos() <= now;
                 change = rateChanges.peek()) {
-            schedule.changeRate(change.ratePerSecond(), change.atNanos());
+            schedule.changeRate(change.ratePerSecond(), change.atNanos(), change.burst());
             rateChanges.poll();
         }
     }
 
-    private record RateChange(double ratePerSecond, long atNanos) {
+    private record RateChange(double ratePerSecond, long atNanos, long burst) {
     }
 
     /** Whether the in-flight limit, not the schedule, is what holds this producer back. */

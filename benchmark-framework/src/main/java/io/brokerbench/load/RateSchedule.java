@@ -74,6 +74,15 @@ public final class RateSchedule {
      * @throws IllegalStateException for an unpaced schedule, which has no rate to change
      */
     public void changeRate(double ratePerSecond, long atNanos) {
+        changeRate(ratePerSecond, atNanos, 0);
+    }
+
+    /**
+     * {@link #changeRate(double, long)}, with {@code burst} messages all intended at {@code atNanos}
+     * ahead of the new rate's first: a burst on top of the schedule, whose lateness shows as publish
+     * delay like any other.
+     */
+    public void changeRate(double ratePerSecond, long atNanos, long burst) {
         if (!paced) {
             throw new IllegalStateException("an unpaced schedule has no rate to change");
         }
@@ -86,6 +95,10 @@ public final class RateSchedule {
                 : Math.min(1, Math.max(0, (last.intendedOf(first) - atNanos) / last.periodNanos()));
         if (first == last.first()) {
             segments.removeLast(); // none of its messages was due yet: the new rate replaces it
+        }
+        if (burst > 0) {
+            segments.add(new Segment(first, atNanos, 0, false, remainder));
+            first += burst;
         }
         if (ratePerSecond == 0) {
             segments.add(new Segment(first, atNanos, last.periodNanos(), true, remainder));

@@ -147,6 +147,9 @@ public final class BenchmarkRun {
         double startRate = workload.searchesMaxRate() ? workload.rateSearchStartRate()
                 : !phases.isEmpty() ? phases.get(0).steps().get(0).rate() : workload.producerRate();
         LoadRate rate = startLoad(startRate, phases.size());
+        if (workload.startupBurstMessages() > 0) {
+            backlog.burst(workers, rate, startRate, intervals, listener);
+        }
         if (!workload.warmupDuration().isZero()) {
             intervals.run(Phase.WARMUP, workload.warmupDuration(), () -> true);
         }

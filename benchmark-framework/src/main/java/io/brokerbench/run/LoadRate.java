@@ -17,7 +17,21 @@ final class LoadRate {
     /** From now on, {@code total} messages per second over all producers; 0 pauses them. */
     void set(double total) {
         for (Worker worker : workers) {
-            worker.changeRate(total / producers);
+            worker.changeRate(total / producers, 0);
         }
+    }
+
+    /**
+     * {@code messages} over all producers due now (each producer's share rounded up), then
+     * {@code total} a second as before.
+     *
+     * @return the messages of the burst, as rounded
+     */
+    long burst(long messages, double total) {
+        long perProducer = (messages + producers - 1) / producers;
+        for (Worker worker : workers) {
+            worker.changeRate(total / producers, perProducer);
+        }
+        return perProducer * producers;
     }
 }

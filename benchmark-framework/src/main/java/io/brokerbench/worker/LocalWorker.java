@@ -162,13 +162,13 @@ public final class LocalWorker implements Worker {
      * without producers has nothing to change.
      */
     @Override
-    public synchronized void changeRate(double ratePerProducer) {
+    public synchronized void changeRate(double ratePerProducer, long burstPerProducer) {
         long at = clock.nanoTime();
         for (ProducerSlot slot : producers) {
             if (slot.paced == null) {
                 throw new IllegalStateException("no load running");
             }
-            slot.paced.changeRate(ratePerProducer, at);
+            slot.paced.changeRate(ratePerProducer, at, burstPerProducer);
         }
         load.wake();
     }

@@ -36,9 +36,10 @@ public interface Worker extends AutoCloseable {
 
     /**
      * From now on each producer publishes {@code ratePerProducer} messages a second (0 pauses them),
-     * its intended send times continuing without a jump; only for a load started at a rate.
+     * its intended send times continuing without a jump, after {@code burstPerProducer} messages all
+     * due now; only for a load started at a rate.
      */
-    void changeRate(double ratePerProducer);
+    void changeRate(double ratePerProducer, long burstPerProducer);
 
     void stopLoad() throws InterruptedException;
 

@@ -36,6 +36,8 @@ import java.util.Map;
  *     up to producerRate when that is set; each step is reported as a phase
  * @param phases the measured phase as a sequence of rates and ramps (instead of a test duration), each
  *     reported on its own
+ * @param startupBurstMessages messages (over all producers) published at once when the load starts, with the
+ *     consumers closed until all are acknowledged; the consumers then read them from where they stopped
  * @param maxOutstandingPerProducer messages a producer may have awaiting acknowledgement before it waits; 1 makes
  *     every send synchronous; default the run's in-flight limit
  * @param consumerBacklogSizeGB OMB's field is whole gigabytes; a fraction (0.01 = ~10 MB) lets a backlog test finish in seconds
@@ -68,6 +70,7 @@ public record Workload(
         @Range(min = 1) Integer rateSearchWindowSeconds,
         @JsonProperty(defaultValue = "10000") @Range(min = 1) double rateSearchStartRate,
         @Range(min = 1) Integer maxOutstandingPerProducer,
+        @Range(min = 0) long startupBurstMessages,
         Double producerStartRate,
         Double producerIncrementRate,
         @Range(min = 1) Integer producerIncrementSeconds,
@@ -124,6 +127,11 @@ public record Workload(
                     "longer than the test duration (" + testSeconds + " s), so no interval would be reported");
         }
         checkRateSearch(producerRate, unthrottled, consumerBacklogSizeGB);
+        if (startupBurstMessages > 0 && (consumerBacklogSizeGB > 0 || (producerRate == 0 && phases == null
+                && producerStartRate == null))) {
+            throw new FieldException("startupBurstMessages", startupBurstMessages, "needs a producer rate (producerRate,"
+                    + " phases or producerStartRate) and no consumerBacklogSizeGB");
+        }
         if (rateSearchWindowSeconds == null) {
             rateSearchWindowSeconds = Math.min(DEFAULT_RATE_SEARCH_WINDOW_SECONDS, reportingIntervalSeconds);
         }

@@ -160,13 +160,13 @@ class PacedProducerTest {
     void aRateChangeTakesEffectAtItsInstantOnTheNextRound() {
         PacedProducer p = producer(1000, 1_000_000, new PublishStats(), KeyDistributorType.NO_KEY);
         long start = now;
-        p.changeRate(0, start + 3_500_000); // pause after messages 0..3
+        p.changeRate(0, start + 3_500_000, 0); // pause after messages 0..3
         assertEquals(start, p.nextDue());
         now += 10_000_000; // the load thread comes late: what was due before the pause still goes
         p.sendDue(now, 1000);
         assertEquals(4, sent.size());
         assertEquals(Long.MAX_VALUE, p.nextDue());
-        p.changeRate(500, now); // resumes half a period of 1 ms after the pause's phase: 2 ms × 0.5
+        p.changeRate(500, now, 0); // resumes half a period of 1 ms after the pause's phase: 2 ms × 0.5
         assertEquals(now, p.nextDue());
         p.sendDue(now, 1000);
         assertEquals(now + 1_000_000, p.nextDue());

@@ -62,4 +62,19 @@ class RateScheduleTest {
         RateSchedule schedule = RateSchedule.of(0, START, 0);
         assertThrows(IllegalStateException.class, () -> schedule.changeRate(1_000, START));
     }
+
+    @Test
+    void aBurstIsDueAtOnceAndTheRateResumesAfterIt() {
+        RateSchedule schedule = RateSchedule.of(1_000, START, 0);
+        schedule.changeRate(1_000, START + 500_000, 3); // messages 0 at 0 ms, burst 1..3 at 0.5 ms, then 1.5 ms on
+        assertEquals(START, schedule.nextIntended(START));
+        schedule.advance();
+        for (int i = 1; i <= 3; i++) {
+            assertEquals(START + 500_000, schedule.nextIntended(START + 500_000));
+            schedule.advance();
+        }
+        assertEquals(START + 1_000_000, schedule.nextIntended(START + 500_000));
+        assertEquals(4, schedule.dueBy(START + 999_999));
+        assertEquals(5, schedule.dueBy(START + 1_000_000));
+    }
 }

@@ -86,6 +86,28 @@ class PhasedLoadTest {
         assertEquals(10_000 + 25_000 + 60_000, run.measuredSent());
     }
 
+    @Test
+    void aStartupBurstGoesOutWhileTheConsumersAreClosedAndIsReadOnceTheyReopen() {
+        RunRecord run = run("""
+                warmupDurationSeconds: 0
+                testDurationSeconds: 10
+                reportingIntervalSeconds: 10
+                producerRate: 1000
+                startupBurstMessages: 5000
+                """);
+
+        assertTrue(run.complete(), run.incompleteReason());
+        // one backlog interval: the burst and 10 s of the schedule, all waiting for the closed consumers
+        assertEquals(1, run.intervals(Phase.BACKLOG).size());
+        assertEquals(15_000, run.intervals(Phase.BACKLOG).get(0).backlog());
+        assertEquals(0, run.intervals(Phase.BACKLOG).get(0).consumeRate());
+        assertEquals(25_000, run.totalSent());
+        assertEquals(run.totalSent(), run.totalReceived());
+        assertTrue(run.deliveredCleanly());
+        assertTrue(listener.notes().contains("publishing a burst of 5,000 messages with consumers closed"),
+                listener.notes().toString());
+    }
+
     private RunRecord run(String rates) {
         Path file = TestFiles.write(dir, "phased.yaml", """
                 name: phased

@@ -114,9 +114,10 @@ final class SimulatedWorker implements Worker {
     }
 
     @Override
-    public void changeRate(double ratePerProducer) {
+    public void changeRate(double ratePerProducer, long burstPerProducer) {
         advance();
         rate = producer == null ? 0 : ratePerProducer;
+        scheduled += producer == null ? 0 : burstPerProducer;
     }
 
     @Override

@@ -94,6 +94,8 @@ class BrokenWorkloadTest {
                 c("a phase at rate 0", VALID.replace("testDurationMinutes: 1\n", "")
                         + "phases: [{durationSeconds: 5, rate: 0}]\n", "'phases[0].rate'", "above 0"),
                 c("a start rate alone", VALID + "producerStartRate: 10\n", "producerIncrementRate", "all three"),
+                c("a burst with a max-rate search", VALID.replace("producerRate: 100", "producerRate: 0")
+                        + "startupBurstMessages: 10\n", "'startupBurstMessages'", "= 10", "needs a producer rate"),
                 c("both duration forms", VALID + "testDurationSeconds: 30\n", "'testDurationSeconds'", "30",
                         "testDurationMinutes"),
                 c("zero test duration", VALID.replace("testDurationMinutes: 1", "testDurationSeconds: 0"),

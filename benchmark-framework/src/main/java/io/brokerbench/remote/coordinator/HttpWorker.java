@@ -182,8 +182,8 @@ public final class HttpWorker implements Worker {
     }
 
     @Override
-    public void changeRate(double ratePerProducer) {
-        call("POST", "/change-rate", new RateChange(ratePerProducer), null, CALL_TIMEOUT);
+    public void changeRate(double ratePerProducer, long burstPerProducer) {
+        call("POST", "/change-rate", new RateChange(ratePerProducer, burstPerProducer), null, CALL_TIMEOUT);
     }
 
     @Override

@@ -178,10 +178,12 @@ public final class WorkerServer implements AutoCloseable {
             done(ctx);
         });
         api.post(v + "/change-rate", ctx -> {
-            double rate = body(ctx, RateChange.class).ratePerProducer();
-            RequestBody.check(rate >= 0 && rate < Double.POSITIVE_INFINITY,
-                    "field 'ratePerProducer' = " + rate + ": must be a finite rate >= 0");
-            host.current().changeRate(rate);
+            RateChange change = body(ctx, RateChange.class);
+            RequestBody.check(change.ratePerProducer() >= 0 && change.ratePerProducer() < Double.POSITIVE_INFINITY,
+                    "field 'ratePerProducer' = " + change.ratePerProducer() + ": must be a finite rate >= 0");
+            RequestBody.check(change.burstPerProducer() >= 0,
+                    "field 'burstPerProducer' = " + change.burstPerProducer() + ": must be at least 0");
+            host.current().changeRate(change.ratePerProducer(), change.burstPerProducer());
             done(ctx);
         });
         api.post(v + "/stop-load", ctx -> {

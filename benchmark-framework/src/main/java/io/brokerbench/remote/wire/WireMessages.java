@@ -41,7 +41,7 @@ public final class WireMessages {
     }
 
     /** {@code POST /v1/change-rate}. */
-    public record RateChange(double ratePerProducer) {
+    public record RateChange(double ratePerProducer, long burstPerProducer) {
     }
 
     public record Probes(byte[] template) {

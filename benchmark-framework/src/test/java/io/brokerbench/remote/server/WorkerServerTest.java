@@ -111,9 +111,11 @@ class WorkerServerTest {
         assertAllRefused(400, new String[][] {
             {"/v1/change-rate", "{\"ratePerProducer\":-1}"},
             {"/v1/change-rate", "{\"ratePerProducer\":\"5\"}"},
-            {"/v1/change-rate", "{}"},
+            {"/v1/change-rate", "{\"ratePerProducer\":5}"},
+            {"/v1/change-rate", "{\"ratePerProducer\":5,\"burstPerProducer\":-1}"},
         });
-        assertEquals(204, send("POST", "/v1/change-rate", "{\"ratePerProducer\":0}", "Bearer " + TOKEN, V).statusCode());
+        assertEquals(204, send("POST", "/v1/change-rate", "{\"ratePerProducer\":0,\"burstPerProducer\":10}",
+                "Bearer " + TOKEN, V).statusCode());
     }
 
     @Test
