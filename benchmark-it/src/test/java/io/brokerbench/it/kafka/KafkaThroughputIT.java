@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Throughput workloads end to end against a real Kafka that the run starts on loopback
  * (driver-kafka/kafka-local.yaml), all three in one command so the broker starts once: the max-rate
- * search with short windows, rate phases, and synchronous sends.
+ * search with short windows, rate phases after a start-up burst, and synchronous sends.
  */
 class KafkaThroughputIT {
 
@@ -45,11 +45,11 @@ class KafkaThroughputIT {
 
     @Test
     @Timeout(300)
-    void searchPhasesAndSynchronousSends() throws Exception {
+    void searchPhasesBurstAndSynchronousSends() throws Exception {
         Path search = workload("search", "producerRate: 0\nrateSearchWindowSeconds: 1\nrateSearchStartRate: 5000\n"
                 + "testDurationSeconds: 3\n");
         Path phases = workload("phases", "phases: [{durationSeconds: 2, rate: 500}, {name: ramp, durationSeconds: 3,"
-                + " fromRate: 1000, toRate: 3000}]\n");
+                + " fromRate: 1000, toRate: 3000}]\nstartupBurstMessages: 2000\n");
         Path sync = workload("sync", "producerRate: 0\nunthrottled: true\nmaxOutstandingPerProducer: 1\n"
                 + "testDurationSeconds: 3\n");
         PrintStream stream = new PrintStream(console, true, StandardCharsets.UTF_8);
@@ -89,6 +89,10 @@ class KafkaThroughputIT {
             rampIntervals += "ramp".equals(interval.path("ratePhase").asText()) ? 1 : 0;
         }
         assertEquals(3, rampIntervals, result.get("intervals").toString());
+        // the burst went out with the consumers closed, and they read all of it once reopened
+        assertTrue(console().contains("publishing a burst of 2,000 messages with consumers closed"), console());
+        assertEquals("backlog", result.get("intervals").get(0).get("phase").asText());
+        assertTrue(result.get("intervals").get(0).get("backlog").asLong() >= 2_000, result.get("intervals").toString());
         assertTrue(result.get("messages").get("deliveredCleanly").asBoolean(), console());
     }
 
