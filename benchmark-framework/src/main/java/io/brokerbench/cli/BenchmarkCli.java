@@ -3,6 +3,7 @@ package io.brokerbench.cli;
 import io.brokerbench.config.ConfigException;
 import io.brokerbench.config.DriverConfigCheck;
 import io.brokerbench.config.DriverFile;
+import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.lifecycle.ShutdownSequence;
 import io.brokerbench.logging.ClientLogSummary;
 import io.brokerbench.remote.coordinator.ClockSkewCheck;
@@ -21,6 +22,7 @@ import io.brokerbench.run.RunListener;
 import io.brokerbench.run.RunOptions;
 import io.brokerbench.run.RunRecord;
 import io.brokerbench.run.WorkAssignment;
+import io.brokerbench.remote.server.InProcessMetrics;
 import io.brokerbench.worker.LocalWorker;
 import io.brokerbench.worker.Worker;
 import io.brokerbench.workload.Payloads;
@@ -47,7 +49,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code bin/benchmark}: OMB's command line, plus validation and the local-broker default. */
+/**
+ * {@code bin/benchmark}: OMB's command line, plus validation and the local-broker default. What it
+ * prints to {@code out} (runs, results, file names) and the error lines are its deliberate console
+ * output; everything else goes through slf4j.
+ */
 @Command(name = "benchmark", mixinStandardHelpOptions = true, sortOptions = false,
         versionProvider = VersionProvider.class,
         description = {"Runs OMB-format workloads against message brokers and writes one JSON result per workload × driver.",
@@ -100,6 +106,20 @@ public final class BenchmarkCli implements Callable<Integer> {
             description = "How long consumers may take to receive the first probe message (default ${DEFAULT-VALUE}).")
     int readinessTimeoutSeconds;
 
+    @Option(names = "--metrics-port", paramLabel = "PORT",
+            description = "Serve Prometheus metrics of the in-process run at http://ADDRESS:PORT/metrics, with the names"
+                + " workers use on their stats port (0: any free port).")
+    Integer metricsPort;
+
+    @Option(names = "--metrics-bind", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+            description = "Address of --metrics-port (default ${DEFAULT-VALUE}; 0.0.0.0 for all).")
+    String metricsBind;
+
+    @Option(names = "--no-metrics",
+            description = "In-process runs: record no load-generator, broker, client-library or driver statistics"
+                + " per interval (to measure what recording them costs).")
+    boolean noMetrics;
+
     @Parameters(paramLabel = "WORKLOAD", description = "Workload YAML files.")
     List<Path> workloads = new ArrayList<>();
 
@@ -107,6 +127,8 @@ public final class BenchmarkCli implements Callable<Integer> {
     CommandSpec spec;
 
     private final PrintStream out;
+    /** The in-process runs' Prometheus endpoint while they run, with --metrics-port. */
+    private InProcessMetrics prometheus;
 
     public BenchmarkCli(PrintStream out) {
         this.out = out;
@@ -140,6 +162,7 @@ public final class BenchmarkCli implements Callable<Integer> {
         }
         List<URI> workerUrls = workerUrls();
         WorkAssignment.Layout layout = layout();
+        checkMetricsOptions(!workerUrls.isEmpty());
         OutputCheck.check(output, loadedWorkloads.size() * loadedDrivers.size());
         if (validateOnly) {
             workloads.forEach(w -> out.println("valid workload: " + w));
@@ -147,6 +170,20 @@ public final class BenchmarkCli implements Callable<Integer> {
             return ExitCode.OK;
         }
         return runAll(loadedWorkloads, loadedDrivers, new Distribution(workerUrls, layout));
+    }
+
+    /** Both metrics options shape the in-process worker; workers record, and serve, their own. */
+    private void checkMetricsOptions(boolean distributed) {
+        if (metricsPort != null && (metricsPort < 0 || metricsPort > 65_535)) {
+            throw new ConfigException("option '--metrics-port' = " + metricsPort + ": expected a port 0-65535");
+        }
+        if (distributed && metricsPort != null) {
+            throw new ConfigException("option '--metrics-port' = " + metricsPort + ": serves an in-process run's metrics;"
+                    + " workers serve theirs on their stats port (benchmark-worker -sp)");
+        }
+        if (distributed && noMetrics) {
+            throw new ConfigException("option '--no-metrics': applies to in-process runs; workers always record theirs");
+        }
     }
 
     /** Where the load runs: this JVM (no URLs) or the listed workers, and how they share the roles. */
@@ -168,7 +205,7 @@ public final class BenchmarkCli implements Callable<Integer> {
                     }
                     urls.add(parsed);
                 } catch (IllegalArgumentException e) {
-                    throw new ConfigException("option '--workers' = '" + url + "': " + e.getMessage());
+                    throw new ConfigException("option '--workers' = '" + url + "': " + OneLine.message(e));
                 }
             }
             return urls;
@@ -207,6 +244,7 @@ public final class BenchmarkCli implements Callable<Integer> {
         ShutdownSequence.register(ShutdownSequence.Stage.STOP_RUNS, onSignal);
         int exit = ExitCode.OK;
         try {
+            startPrometheus();
             for (DriverFile driverFile : loadedDrivers) {
                 try (DriverSession session = DriverSession.open(driverFile, out)) {
                     for (int i = 0; i < loadedWorkloads.size() && !control.stopRequested(); i++) {
@@ -220,10 +258,26 @@ public final class BenchmarkCli implements Callable<Integer> {
                 }
             }
         } finally {
+            if (prometheus != null) {
+                prometheus.close();
+            }
             done.countDown();
             ShutdownSequence.unregister(onSignal);
         }
         return exit;
+    }
+
+    private void startPrometheus() {
+        if (metricsPort == null) {
+            return;
+        }
+        try {
+            prometheus = InProcessMetrics.start(metricsBind, metricsPort);
+        } catch (RuntimeException e) {
+            throw new ConfigException("option '--metrics-port' = " + metricsPort + ": cannot listen on " + metricsBind
+                    + ":" + metricsPort + ": " + OneLine.of(e));
+        }
+        out.println("Prometheus metrics: http://" + metricsBind + ":" + prometheus.port() + "/metrics");
     }
 
     private int runOne(Workload workload, Path workloadFile, DriverSession session, RunControl control,
@@ -243,7 +297,10 @@ public final class BenchmarkCli implements Callable<Integer> {
                 RunOptions.defaults().drainTimeout(), RunOptions.defaults().maxInFlightMessagesPerProducer());
         RemoteWorkers remote = distribution.urls().isEmpty() ? null
                 : RemoteWorkers.connect(distribution.urls(), workerToken, control, message -> out.println("  " + message));
-        List<Worker> runWorkers = remote == null ? List.of(new LocalWorker()) : remote.workers();
+        List<Worker> runWorkers = remote == null ? List.of(inProcessWorker()) : remote.workers();
+        if (!noMetrics) {
+            session.brokerProcess().ifPresent(record.metrics()::watchBroker);
+        }
         WritingListener writer = new WritingListener(new ConsoleReporter(out), target, remote);
         BenchmarkRun run = new BenchmarkRun(record, Payloads.of(workload), runWorkers, distribution.layout(),
                 extraConsumers, options, control, writer, RunClock.SYSTEM);
@@ -257,16 +314,23 @@ public final class BenchmarkCli implements Callable<Integer> {
             if (remote != null) {
                 remote.stopWatching();
             }
+            // printed beside the run's own lines (deliberate console output), where the user reads the run's outcome
             ClientLogSummary.drain().forEach(line -> out.println("  " + line));
         }
-        int written = writer.failed() ? ExitCode.RUN_FAILED : ExitCode.OK;
         if (control.interruptedBySignal()) {
             return ExitCode.INTERRUPTED;
         }
-        if (!result.complete()) {
+        // a result that could not be written outranks a delivery verdict: exit 3 would send the user
+        // to a result file that does not exist
+        if (!result.complete() || writer.failed()) {
             return ExitCode.RUN_FAILED;
         }
-        return Math.max(written, result.deliveredCleanly() ? ExitCode.OK : ExitCode.DELIVERY_FAILED);
+        return result.deliveredCleanly() ? ExitCode.OK : ExitCode.DELIVERY_FAILED;
+    }
+
+    private Worker inProcessWorker() {
+        Worker worker = new LocalWorker(!noMetrics);
+        return prometheus == null ? worker : prometheus.exporting(worker);
     }
 
     private Path resultPath(Workload workload, DriverFile driver) {

@@ -1,6 +1,7 @@
 package io.brokerbench.cli;
 
 import io.brokerbench.config.ConfigException;
+import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.worker.DriverException;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -10,7 +11,8 @@ import picocli.CommandLine;
 /**
  * The one way every bin/ command reports errors: a bad option or bad input file is one line on
  * stderr and exit code 2; a failure to do the work (I/O, a driver, a broker) is one line and exit
- * code 1. Anything else is a bug and keeps its stack trace.
+ * code 1. Anything else is a bug and keeps its stack trace. Printed, not logged, deliberately: the
+ * line at exit is the command's answer, shown whatever the log level.
  */
 final class CommandLines {
 
@@ -25,24 +27,20 @@ final class CommandLines {
         commandLine.setOut(new PrintWriter(out, true));
         commandLine.setErr(new PrintWriter(err, true));
         commandLine.setParameterExceptionHandler((ex, arguments) -> {
-            err.println("error: " + oneLine(ex.getMessage()) + " (see --help)");
+            err.println("error: " + OneLine.message(ex) + " (see --help)");
             return ExitCode.BAD_INPUT;
         });
         commandLine.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             if (ex instanceof ConfigException) {
-                err.println("error: " + ex.getMessage());
+                err.println("error: " + OneLine.message(ex));
                 return ExitCode.BAD_INPUT;
             }
             if (ex instanceof DriverException || ex instanceof IOException) {
-                err.println("error: " + failurePrefix + ex.getMessage());
+                err.println("error: " + failurePrefix + OneLine.message(ex));
                 return ExitCode.RUN_FAILED;
             }
             throw ex;
         });
         return commandLine.execute(args);
-    }
-
-    private static String oneLine(String message) {
-        return message.replaceAll("\\s*\\R\\s*", " ");
     }
 }

@@ -9,11 +9,13 @@ import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
  * A driver file ready to run: with {@code localBroker:} it starts that broker first (and stops it on
- * close) and fills the file's placeholders with the broker's addresses.
+ * close) and fills the file's placeholders with the broker's addresses. Says so on the command's
+ * console output, beside the run's lines (deliberately printed, not logged).
  */
 final class DriverSession implements AutoCloseable {
 
@@ -60,6 +62,11 @@ final class DriverSession implements AutoCloseable {
 
     DriverFile file() {
         return file;
+    }
+
+    /** The process of the broker this session started, if any. */
+    Optional<ProcessHandle> brokerProcess() {
+        return broker == null ? Optional.empty() : Optional.of(broker.process());
     }
 
     /** What the result records about the broker this session started, if any. */

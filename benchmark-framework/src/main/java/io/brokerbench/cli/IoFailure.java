@@ -1,5 +1,6 @@
 package io.brokerbench.cli;
 
+import io.brokerbench.driver.support.OneLine;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryNotEmptyException;
@@ -54,6 +55,6 @@ final class IoFailure {
         if (e instanceof FileSystemException fs && fs.getReason() != null) {
             return fs.getReason();
         }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().replaceAll("\\s*\\R\\s*", " ");
+        return OneLine.message(e);
     }
 }

@@ -1,5 +1,6 @@
 package io.brokerbench.cli;
 
+import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.config.ConfigException;
 import io.brokerbench.remote.server.WorkerServer;
 import io.brokerbench.remote.wire.WireProtocol;
@@ -90,13 +91,14 @@ public final class WorkerMain implements Callable<Integer> {
             server = new WorkerServer(bind, port, statsPort, hasToken ? token : null, Duration.ofSeconds(leaseSeconds));
         } catch (RuntimeException e) {
             // Javalin reports a taken port as an unchecked exception
-            throw new IOException(bind + ":" + port + "/" + statsPort + ": " + e.getMessage(), e);
+            throw new IOException(bind + ":" + port + "/" + statsPort + ": " + OneLine.message(e), e);
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();
             stopped.countDown();
         }, "brokerbench-worker-shutdown"));
+        // deliberate console output: where to point the coordinator, shown whatever the log level
         out.printf("brokerbench worker listening on http://%s:%d (metrics http://%s:%d/metrics), protocol %d, %s%n",
                 bind, server.port(), bind, server.statsPort(), WireProtocol.VERSION,
                 hasToken ? "token required" : "NO TOKEN: anyone who reaches this address can drive it");

@@ -1,5 +1,6 @@
 package io.brokerbench.config;
 
+import io.brokerbench.driver.support.OneLine;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Modifier;
@@ -62,7 +63,7 @@ public final class DriverClassResolver {
             return Class.forName(name, false, folder);
         } catch (ClassNotFoundException | LinkageError e) {
             // the class file is there, so what is missing is something it needs
-            throw problem(file, name, "cannot load the class from " + folder.folder() + " (" + describe(e)
+            throw problem(file, name, "cannot load the class from " + folder.folder() + " (" + OneLine.of(e)
                     + "; are the jars it needs in that folder?)");
         }
     }
@@ -103,15 +104,10 @@ public final class DriverClassResolver {
         } catch (NoSuchMethodException e) {
             throw problem(file, name, "has no public no-argument constructor");
         } catch (InvocationTargetException e) {
-            throw problem(file, name, "constructor failed: " + describe(e.getCause()));
+            throw problem(file, name, "constructor failed: " + OneLine.of(e.getCause()));
         } catch (ReflectiveOperationException | LinkageError e) {
-            throw problem(file, name, "cannot be instantiated (" + describe(e) + ")");
+            throw problem(file, name, "cannot be instantiated (" + OneLine.of(e) + ")");
         }
-    }
-
-    /** The error's type and its message's first line: a NoClassDefFoundError names the missing class. */
-    private static String describe(Throwable e) {
-        return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage().split("\\R", 2)[0]);
     }
 
     private static ConfigException problem(String file, String name, String problem) {

@@ -1,5 +1,6 @@
 package io.brokerbench.config;
 
+import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.lifecycle.ScratchDirectory;
 import io.brokerbench.driver.ConfigurationCheck;
 import io.brokerbench.localbroker.LocalBrokers;
@@ -45,17 +46,13 @@ public final class DriverConfigCheck {
             }
             check.checkConfiguration(checked.toFile());
         } catch (IllegalArgumentException e) {
-            throw new ConfigException(oneLine(e.getMessage()).replace(checked.toString(), file.file().toString()));
+            throw new ConfigException(OneLine.message(e).replace(checked.toString(), file.file().toString()));
         } catch (IOException e) {
-            throw ConfigException.file(file.file(), "cannot be checked: " + oneLine(e.getMessage()));
+            throw ConfigException.file(file.file(), "cannot be checked: " + OneLine.of(e));
         } finally {
             if (scratch != null) {
                 ScratchDirectory.deleteRecursively(scratch);
             }
         }
-    }
-
-    private static String oneLine(String message) {
-        return message == null ? "invalid" : message.replaceAll("\\s*\\R\\s*", " ");
     }
 }

@@ -1,5 +1,6 @@
 package io.brokerbench.config;
 
+import io.brokerbench.driver.support.OneLine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -99,7 +100,7 @@ public final class ExtDirectory {
         try (Stream<Path> listed = Files.list(folder)) {
             return listed.sorted().toList();
         } catch (IOException e) {
-            throw new ConfigException(folder + ": cannot list driver jars: " + e.getMessage());
+            throw new ConfigException(folder + ": cannot list driver jars: " + OneLine.of(e));
         }
     }
 }

@@ -3,13 +3,17 @@ package io.brokerbench.logging;
 import ch.qos.logback.classic.pattern.ThrowableHandlingConverter;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.IThrowableProxy;
+import ch.qos.logback.classic.spi.ThrowableProxy;
+import ch.qos.logback.classic.spi.ThrowableProxyUtil;
+import ch.qos.logback.core.CoreConstants;
+import io.brokerbench.driver.support.OneLine;
 
 /**
- * {@code %oneLineException} in logback.xml: a logged exception as {@code " (Class: message)"} on the
- * event's own line, plus its innermost cause when there is one, instead of a stack trace. Client
+ * {@code %oneLineException} in logback.xml: a logged exception as {@code " (Type: message; cause:
+ * Type: message)"} ({@link OneLine#of}) on the event's own line, instead of a stack trace. Client
  * libraries attach stack traces to routine warnings (a refused connection, a failed lookup), and
  * one of those fills a screen. Being a throwable converter, it also stops logback from appending
- * the full trace after the pattern.
+ * the full trace after the pattern. Events marked {@link LogMarkers#STACK_TRACE} keep their trace.
  */
 public final class OneLineThrowableConverter extends ThrowableHandlingConverter {
 
@@ -19,23 +23,14 @@ public final class OneLineThrowableConverter extends ThrowableHandlingConverter 
         if (thrown == null) {
             return "";
         }
-        IThrowableProxy root = thrown;
-        // bounded: a cause chain can loop back on itself
-        for (int depth = 0; root.getCause() != null && depth < 100; depth++) {
-            root = root.getCause();
+        if (event.getMarkerList() != null && event.getMarkerList().contains(LogMarkers.STACK_TRACE)) {
+            // on the lines after the message; the pattern's %n ends the last one
+            return CoreConstants.LINE_SEPARATOR + ThrowableProxyUtil.asString(thrown).stripTrailing();
         }
-        StringBuilder line = new StringBuilder(" (").append(describe(thrown));
-        if (root != thrown) {
-            line.append("; cause: ").append(describe(root));
-        }
-        return line.append(')').toString();
-    }
-
-    private static String describe(IThrowableProxy thrown) {
-        String message = thrown.getMessage();
-        if (message == null || message.isBlank()) {
-            return thrown.getClassName();
-        }
-        return thrown.getClassName() + ": " + message.strip().replaceAll("\\s*\\R\\s*", " ");
+        // events logged in this JVM carry the exception itself; only events read back from elsewhere
+        // (which nothing here does) carry a copy of its class name and message
+        String line = thrown instanceof ThrowableProxy proxy ? OneLine.of(proxy.getThrowable())
+                : OneLine.text(thrown.getClassName() + ": " + thrown.getMessage());
+        return " (" + line + ")";
     }
 }

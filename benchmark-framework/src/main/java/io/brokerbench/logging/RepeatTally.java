@@ -1,5 +1,6 @@
 package io.brokerbench.logging;
 
+import io.brokerbench.driver.support.OneLine;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -23,7 +24,6 @@ public final class RepeatTally {
      * map for the length of a run.
      */
     static final int MAX_KINDS = 1_000;
-    private static final int MAX_SHOWN_CHARS = 300;
     private static final Pattern CONTEXT_PREFIX = Pattern.compile("^(\\[[^\\]{}]*\\]\\s*)+");
     private static final Pattern NUMBER = Pattern.compile("-?\\d+");
 
@@ -74,13 +74,8 @@ public final class RepeatTally {
             String noun = entry.getKey().error() ? (repeats == 1 ? "error" : "errors")
                     : (repeats == 1 ? "warning" : "warnings");
             lines.add(String.format("client libraries: %,d more %s like '%s' (%s) suppressed", repeats, noun,
-                    oneLine(entry.getValue().shown()), entry.getKey().logger()));
+                    OneLine.text(entry.getValue().shown()), entry.getKey().logger()));
         }
         return lines;
-    }
-
-    private static String oneLine(String message) {
-        String flat = message.strip().replaceAll("\\s*\\R\\s*", " ");
-        return flat.length() <= MAX_SHOWN_CHARS ? flat : flat.substring(0, MAX_SHOWN_CHARS) + "...";
     }
 }

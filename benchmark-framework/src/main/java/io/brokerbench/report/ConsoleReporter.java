@@ -13,7 +13,9 @@ import java.util.List;
 
 /**
  * One line per interval that can be read at a glance, in the manner of brokers' own perf tools:
- * rates, backlog, then publish and end-to-end latency percentiles in milliseconds.
+ * rates, backlog, then publish and end-to-end latency percentiles in milliseconds. Printed, not
+ * logged, deliberately: these lines are the command's output, read by the user, and must not carry
+ * a log prefix or depend on a log level.
  */
 public final class ConsoleReporter implements RunListener {
 

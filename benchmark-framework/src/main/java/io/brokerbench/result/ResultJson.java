@@ -208,6 +208,8 @@ public final class ResultJson {
             }
         }
 
+        IntervalMetricsJson.addTo(intervals, run.metrics().intervals());
+
         root.set("workloadConfig", mapper.valueToTree(run.workload()));
         root.put("workloadFile", run.workloadFile());
         root.put("driverFile", run.driver().sourceFile());
@@ -267,7 +269,7 @@ public final class ResultJson {
         }
     }
 
-    private static double round3(double value) {
+    static double round3(double value) {
         return Math.round(value * 1000.0) / 1000.0;
     }
 }

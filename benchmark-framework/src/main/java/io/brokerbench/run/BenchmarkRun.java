@@ -1,8 +1,10 @@
 package io.brokerbench.run;
 
+import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.delivery.OrderingPolicy;
 import io.brokerbench.load.KeyChooser;
 import io.brokerbench.load.MessageHeader;
+import io.brokerbench.logging.LogMarkers;
 import io.brokerbench.run.IntervalPoint.Phase;
 import io.brokerbench.time.WallClock;
 import io.brokerbench.worker.DriverException;
@@ -15,6 +17,8 @@ import io.brokerbench.workload.Workload;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The coordinator's side of one workload on one driver, as a sequence of phases: set up (drivers,
@@ -24,6 +28,8 @@ import java.util.List;
  * are closed.
  */
 public final class BenchmarkRun {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BenchmarkRun.class);
 
     private final RunRecord record;
     private final Workload workload;
@@ -79,10 +85,10 @@ public final class BenchmarkRun {
             Thread.currentThread().interrupt();
             failure = "interrupted";
         } catch (IOException e) {
-            failure = "I/O error: " + e.getMessage();
+            failure = "I/O error: " + OneLine.message(e);
         } catch (RuntimeException e) {
-            failure = "unexpected error: " + DriverException.describe(e);
-            e.printStackTrace();
+            failure = "unexpected error: " + OneLine.of(e);
+            LOG.error(LogMarkers.STACK_TRACE, "unexpected error in the run (a bug)", e);
         }
         if (failure != null) {
             meter.keepPartialTotals();
@@ -216,7 +222,7 @@ public final class BenchmarkRun {
             try {
                 worker.close();
             } catch (RuntimeException e) {
-                listener.note("closing worker " + worker.id() + " failed: " + DriverException.describe(e));
+                listener.note("closing worker " + worker.id() + " failed: " + OneLine.of(e));
             }
         }
     }

@@ -131,6 +131,7 @@ final class RunMeter {
             received += snapshot.receivedTotal();
             cpu += snapshot.processCpuSecondsTotal();
             loadCpu += snapshot.loadThreadCpuSecondsTotal();
+            record.metrics().observe(worker.id(), snapshot);
         }
         lastTotals = new RunTotals(sent, acked, errors, received, cpu, loadCpu, clock.nanoTime());
         if (measuring) {

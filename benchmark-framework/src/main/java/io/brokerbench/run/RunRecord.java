@@ -1,6 +1,7 @@
 package io.brokerbench.run;
 
 import io.brokerbench.delivery.SubscriptionVerdict;
+import io.brokerbench.metrics.MetricSeries;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.workload.Workload;
@@ -27,6 +28,7 @@ public final class RunRecord {
     private final Map<String, Object> environment = new LinkedHashMap<>();
     private final List<WorkerEntry> workers = new ArrayList<>();
     private final List<RunEvent> events = new ArrayList<>();
+    private final MetricSeries metrics = new MetricSeries();
     private Instant end;
     private boolean complete;
     private String incompleteReason;
@@ -178,6 +180,11 @@ public final class RunRecord {
         return workers.stream().filter(w -> w.getId().equals(id)).findFirst().orElse(null);
     }
 
+    /** What the machines and clients did, one entry per interval (in step with {@link #intervals()}). */
+    public MetricSeries metrics() {
+        return metrics;
+    }
+
     /** What the run noticed as it went (stalls, failures), in order. */
     /** What the max-rate search found; null when the workload did not ask for one. */
     public DiscoveredRate discoveredRate() {
@@ -207,6 +214,7 @@ public final class RunRecord {
 
     void addInterval(IntervalPoint point) {
         intervals.add(point);
+        metrics.closeInterval(point.seconds());
     }
 
     void measured(RunTotals totals) {

@@ -1,5 +1,6 @@
 package io.brokerbench.worker;
 
+import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.config.DriverClassResolver;
 import io.brokerbench.lifecycle.ScratchDirectory;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
@@ -20,7 +21,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.apache.bookkeeper.stats.NullStatsLogger;
+import org.apache.bookkeeper.stats.StatsLogger;
 
 /**
  * One broker driver set up in this JVM, with the topics, producers and consumers it created, until
@@ -47,12 +48,17 @@ final class LoadedDriver implements AutoCloseable {
         this.scratch = scratch;
     }
 
+    /** The driver itself, for reading what it reports about its clients ({@code ClientMetrics}). */
+    BenchmarkDriver driver() {
+        return driver;
+    }
+
     /**
      * Instantiates the driver class and initializes it from a copy of the driver file that keeps the
      * user's file name, so the driver's own messages name that file. A driver that fails half-way
      * is closed at once: it may already hold clients and threads (an admin client, say).
      */
-    static LoadedDriver initialize(DriverSetup setup) throws IOException, InterruptedException {
+    static LoadedDriver initialize(DriverSetup setup, StatsLogger statsLogger) throws IOException, InterruptedException {
         String fileName = setup.fileName();
         BenchmarkDriver created = DriverClassResolver.instantiate(setup.driverClass(), setup.sourceFile());
         Path directory = null;
@@ -61,11 +67,11 @@ final class LoadedDriver implements AutoCloseable {
         try {
             directory = Files.createTempDirectory("brokerbench-driver-");
             file = Files.writeString(directory.resolve(fileName), setup.yaml(), StandardCharsets.UTF_8);
-            created.initialize(file.toFile(), NullStatsLogger.INSTANCE);
+            created.initialize(file.toFile(), statsLogger);
             initialized = true;
         } catch (RuntimeException | IOException | LinkageError e) {
             // the driver read the scratch copy, so its message names that: show the user's file instead
-            String reason = DriverException.describe(e);
+            String reason = OneLine.of(e);
             throw new DriverException(setup.sourceFile() + ": driver " + setup.name() + " failed to initialize: "
                     + (file == null ? reason : reason.replace(file.toString(), setup.sourceFile())), e);
         } finally {
@@ -141,7 +147,7 @@ final class LoadedDriver implements AutoCloseable {
             future.cancel(true);
             throw new DriverException("driver did not " + what + " within " + OPERATION_TIMEOUT.toSeconds() + " s");
         } catch (ExecutionException e) {
-            throw new DriverException("driver failed to " + what + ": " + DriverException.describe(e.getCause()), e.getCause());
+            throw new DriverException("driver failed to " + what + ": " + OneLine.of(e.getCause()), e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new DriverException("interrupted while waiting to " + what);

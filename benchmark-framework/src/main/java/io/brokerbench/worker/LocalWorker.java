@@ -10,6 +10,7 @@ import io.brokerbench.load.MessageHeader;
 import io.brokerbench.load.PacedProducer;
 import io.brokerbench.load.PayloadSource;
 import io.brokerbench.load.RateSchedule;
+import io.brokerbench.metrics.WorkerSampler;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.time.NanoClock;
@@ -35,6 +36,7 @@ public final class LocalWorker implements Worker {
 
     private final NanoClock clock;
     private final int loadThreadLimit;
+    private final WorkerSampler sampler;
     private LoadedDriver driver;
     private boolean closed;
     private MeasurementPlan measurement;
@@ -49,12 +51,22 @@ public final class LocalWorker implements Worker {
     private long ackedTotal;
 
     public LocalWorker() {
-        this(NanoClock.SYSTEM, Runtime.getRuntime().availableProcessors());
+        this(true);
+    }
+
+    /** @param recordMetrics whether snapshots carry JVM, client and driver statistics ({@link WorkerSampler}) */
+    public LocalWorker(boolean recordMetrics) {
+        this(NanoClock.SYSTEM, Runtime.getRuntime().availableProcessors(), recordMetrics);
     }
 
     public LocalWorker(NanoClock clock, int loadThreadLimit) {
+        this(clock, loadThreadLimit, true);
+    }
+
+    private LocalWorker(NanoClock clock, int loadThreadLimit, boolean recordMetrics) {
         this.clock = clock;
         this.loadThreadLimit = Math.max(1, loadThreadLimit);
+        this.sampler = WorkerSampler.of(recordMetrics);
     }
 
     @Override
@@ -70,7 +82,7 @@ public final class LocalWorker implements Worker {
         if (driver != null) {
             throw new IllegalStateException("driver already initialized");
         }
-        driver = LoadedDriver.initialize(setup);
+        driver = LoadedDriver.initialize(setup, sampler.statsLogger());
     }
 
     @Override
@@ -207,7 +219,8 @@ public final class LocalWorker implements Worker {
         sentTotal += interval.get(Metric.PUBLISH_DELAY).getTotalCount();
         ackedTotal += interval.get(Metric.PUBLISH_LATENCY).getTotalCount();
         return new WorkerSnapshot(interval.copy(), sentTotal, ackedTotal, load.publishErrorsTotal(), received,
-                CpuTime.processSeconds(), CpuTime.threadSeconds(load.threads()));
+                CpuTime.processSeconds(), CpuTime.threadSeconds(load.threads()),
+                sampler.sample(driver == null ? null : driver.driver()));
     }
 
     /** What each producer was due to send and what became of it; valid once the load is stopped. */

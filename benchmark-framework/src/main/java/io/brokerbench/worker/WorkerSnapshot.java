@@ -1,12 +1,14 @@
 package io.brokerbench.worker;
 
+import io.brokerbench.metrics.WorkerSample;
 import io.brokerbench.stats.LatencyHistograms;
 
 /**
  * One worker's measurements: the latency histograms of the interval since the previous snapshot,
  * and running totals since its load started (totals, not deltas, so a snapshot lost in transit
  * loses no counts). CPU: the whole worker process (clients included), and the load threads alone
- * (the harness's own cost of publishing).
+ * (the harness's own cost of publishing). The sample: the JVM, client and driver statistics
+ * ({@link io.brokerbench.metrics.WorkerSampler}).
  */
 public record WorkerSnapshot(
         LatencyHistograms interval,
@@ -15,5 +17,6 @@ public record WorkerSnapshot(
         long publishErrorsTotal,
         long receivedTotal,
         double processCpuSecondsTotal,
-        double loadThreadCpuSecondsTotal) {
+        double loadThreadCpuSecondsTotal,
+        WorkerSample sample) {
 }

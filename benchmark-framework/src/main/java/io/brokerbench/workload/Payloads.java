@@ -1,6 +1,7 @@
 package io.brokerbench.workload;
 
 import io.brokerbench.config.ConfigException;
+import io.brokerbench.driver.support.OneLine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -63,7 +64,7 @@ public final class Payloads {
             bytes = Files.readAllBytes(workload.payloadPath());
         } catch (IOException e) {
             throw new ConfigException(field + "cannot read " + workload.payloadPath() + " ("
-                    + e.getClass().getSimpleName() + ")");
+                    + OneLine.of(e) + ")");
         }
         if (bytes.length != workload.messageSize()) {
             throw new ConfigException(workload.payloadPath() + ": is " + bytes.length

@@ -39,12 +39,17 @@ class MainTest {
         return err.toString(StandardCharsets.UTF_8);
     }
 
+    /** 1,000 msg/s of 100 bytes through one producer and one consumer, an interval every second. */
+    private Path workload(int warmupSeconds, int testSeconds) {
+        return TestFiles.write(dir, "w.yaml", "name: cli-test\ntopics: 1\npartitionsPerTopic: 1\nmessageSize: 100\n"
+                + "payloadFile: payload/payload-100b.data\nsubscriptionsPerTopic: 1\nconsumerPerSubscription: 1\n"
+                + "producersPerTopic: 1\nproducerRate: 1000\nwarmupDurationSeconds: " + warmupSeconds
+                + "\ntestDurationSeconds: " + testSeconds + "\nreportingIntervalSeconds: 1\n");
+    }
+
     @Test
     void runsAWorkloadAndWritesAnOmbCompatibleResult() throws Exception {
-        Path workload = TestFiles.write(dir, "w.yaml", "name: cli-test\ntopics: 1\npartitionsPerTopic: 1\nmessageSize: 100\n"
-                + "payloadFile: payload/payload-100b.data\nsubscriptionsPerTopic: 1\nconsumerPerSubscription: 1\n"
-                + "producersPerTopic: 1\nproducerRate: 1000\nwarmupDurationSeconds: 1\ntestDurationSeconds: 2\n"
-                + "reportingIntervalSeconds: 1\n");
+        Path workload = workload(1, 2);
         Path result = dir.resolve("result.json");
         int exit = run("--drivers", HOME.resolve("driver-inmemory/inmemory.yaml").toString(), "-o", result.toString(),
                 workload.toString());
@@ -103,6 +108,50 @@ class MainTest {
         err.reset();
         assertEquals(ExitCode.BAD_INPUT, run(HOME.resolve("workloads/1-topic-1kb.yaml").toString()));
         assertTrue(stderr().contains("no driver file given"), stderr());
+    }
+
+    @Test
+    void metricsOptionsShapeTheInProcessRunOnly() {
+        String driver = HOME.resolve("driver-inmemory/inmemory.yaml").toString();
+        String workload = HOME.resolve("workloads/1-topic-1kb.yaml").toString();
+        assertEquals(ExitCode.BAD_INPUT, run("--validate", "--no-metrics", "--workers", "http://127.0.0.1:9",
+                "--drivers", driver, workload));
+        assertTrue(stderr().contains("option '--no-metrics': applies to in-process runs"), stderr());
+        err.reset();
+        assertEquals(ExitCode.BAD_INPUT, run("--validate", "--metrics-port", "9100", "--workers", "http://127.0.0.1:9",
+                "--drivers", driver, workload));
+        assertTrue(stderr().contains("option '--metrics-port' = 9100: serves an in-process run's metrics"), stderr());
+        err.reset();
+        assertEquals(ExitCode.BAD_INPUT, run("--validate", "--metrics-port", "70000", "--drivers", driver, workload));
+        assertTrue(stderr().contains("option '--metrics-port' = 70000: expected a port 0-65535"), stderr());
+    }
+
+    @Test
+    void aTakenMetricsPortIsBadInputBeforeAnythingRuns() throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            String port = Integer.toString(taken.getLocalPort());
+            Path result = dir.resolve("never.json");
+            int exit = run("--metrics-port", port, "--drivers", HOME.resolve("driver-inmemory/inmemory.yaml").toString(),
+                    "-o", result.toString(), HOME.resolve("workloads/1-topic-1kb.yaml").toString());
+            assertEquals(ExitCode.BAD_INPUT, exit, stderr());
+            assertEquals(1, stderr().strip().lines().count(), stderr());
+            assertTrue(stderr().contains("option '--metrics-port' = " + port + ": cannot listen on 127.0.0.1:" + port), stderr());
+            assertFalse(Files.exists(result));
+        }
+    }
+
+    @Test
+    void withoutMetricsTheResultHasNoneAndWithAMetricsPortTheRunSaysWhere() throws Exception {
+        Path workload = workload(0, 1);
+        Path result = dir.resolve("result.json");
+        int exit = run("--no-metrics", "--metrics-port", "0", "--drivers",
+                HOME.resolve("driver-inmemory/inmemory.yaml").toString(), "-o", result.toString(), workload.toString());
+        assertEquals(ExitCode.OK, exit, stderr() + out);
+        assertTrue(out.toString(StandardCharsets.UTF_8).matches("(?s).*Prometheus metrics: http://127\\.0\\.0\\.1:\\d+/metrics.*"),
+                out.toString(StandardCharsets.UTF_8));
+        JsonNode interval = new ObjectMapper().readTree(result.toFile()).get("intervals").get(0);
+        assertTrue(interval.has("publishRate"), interval.toString());
+        assertFalse(interval.has("loadGenerators"), interval.toString());
     }
 
     @Test

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
@@ -51,10 +52,24 @@ class LogbackConfigurationTest {
 
         String line = consoleLine(event);
 
-        assertTrue(line.endsWith(" WARN org.apache.kafka.clients.NetworkClient - Node 1 unreachable (java.io.IOException:"
-                + " Connection to 127.0.0.1:9092 failed; cause: java.net.ConnectException: Connection refused second line)"
+        assertTrue(line.endsWith(" WARN org.apache.kafka.clients.NetworkClient - Node 1 unreachable (IOException:"
+                + " Connection to 127.0.0.1:9092 failed; cause: ConnectException: Connection refused second line)"
                 + System.lineSeparator()), line);
         assertEquals(1, line.lines().count(), line);
+    }
+
+    @Test
+    void anErrorMarkedAsABugKeepsItsStackTraceAfterTheMessage() {
+        Logger logger = context.getLogger("io.brokerbench.run.BenchmarkRun");
+        LoggingEvent event = new LoggingEvent(Logger.class.getName(), logger, Level.ERROR, "unexpected error",
+                new IllegalStateException("broken invariant"), null);
+        event.addMarker(LogMarkers.STACK_TRACE);
+
+        List<String> lines = consoleLine(event).lines().toList();
+
+        assertTrue(lines.get(0).endsWith(" ERROR io.brokerbench.run.BenchmarkRun - unexpected error"), lines.get(0));
+        assertEquals("java.lang.IllegalStateException: broken invariant", lines.get(1));
+        assertTrue(lines.get(2).strip().startsWith("at " + getClass().getName()), lines.get(2));
     }
 
     @Test
@@ -62,6 +77,8 @@ class LogbackConfigurationTest {
         assertEquals(Level.WARN, context.getLogger(Logger.ROOT_LOGGER_NAME).getLevel());
         // from this module's test resource META-INF/brokerbench/logger-levels.properties, as a driver module sets it
         assertEquals(Level.ERROR, context.getLogger("org.example.client.Lookup").getLevel());
+        // the harness's own notes (a broker being installed) say what a long wait is for
+        assertEquals(Level.INFO, context.getLogger("io.brokerbench").getLevel());
         assertTrue(context.getTurboFilterList().stream().anyMatch(RepeatedWarningFilter.class::isInstance),
                 "turbo filters: " + context.getTurboFilterList());
     }
@@ -75,6 +92,7 @@ class LogbackConfigurationTest {
             configurator.setContext(verbose);
             configurator.doConfigure(getClass().getResource("/logback.xml"));
             assertEquals(Level.INFO, verbose.getLogger(Logger.ROOT_LOGGER_NAME).getLevel());
+            assertEquals(Level.INFO, verbose.getLogger("io.brokerbench").getLevel());
         } finally {
             System.clearProperty("brokerbench.log.level");
         }

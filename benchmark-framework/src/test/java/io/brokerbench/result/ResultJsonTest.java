@@ -5,19 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.brokerbench.run.BenchmarkRun;
-import io.brokerbench.run.RunClock;
-import io.brokerbench.run.RunControl;
-import io.brokerbench.run.RunOptions;
 import io.brokerbench.run.RunRecord;
-import io.brokerbench.testing.CollectingListener;
 import io.brokerbench.testing.FaultInjectingDriver.Fault;
+import io.brokerbench.testing.InProcessRuns;
 import io.brokerbench.testing.TestFiles;
 import io.brokerbench.worker.LocalWorker;
-import io.brokerbench.workload.Payloads;
 import io.brokerbench.workload.Workload;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,9 +31,7 @@ class ResultJsonTest {
     @Test
     void everyOmbFieldIsPresentWithOmbUnits() throws Exception {
         Workload workload = TestFiles.workload(dir, "testDurationSeconds: 2\n");
-        RunRecord record = new RunRecord(workload, "w.yaml", TestFiles.faultyDriver(dir, Fault.NONE), Instant.now());
-        new BenchmarkRun(record, Payloads.of(workload), List.of(new LocalWorker()), RunOptions.defaults(), new RunControl(),
-                new CollectingListener(), RunClock.SYSTEM).execute();
+        RunRecord record = InProcessRuns.run(workload, TestFiles.faultyDriver(dir, Fault.NONE), new LocalWorker());
         Path file = dir.resolve("r.json");
         new ResultWriter().write(record, file);
         JsonNode json = new ObjectMapper().readTree(file.toFile());

@@ -1,5 +1,6 @@
 package io.brokerbench.run;
 
+import io.brokerbench.metrics.WorkerSample;
 import io.brokerbench.delivery.ConsumerDelivery;
 import io.brokerbench.delivery.ProducerTally;
 import io.brokerbench.stats.LatencyHistograms;
@@ -178,7 +179,7 @@ final class SimulatedWorker implements Worker {
         }
         reportedSent = sent;
         reportedReceived = received;
-        return new WorkerSnapshot(interval, sent, sent, 0, received, 0, 0);
+        return new WorkerSnapshot(interval, sent, sent, 0, received, 0, 0, WorkerSample.NOT_RECORDED);
     }
 
     @Override

@@ -51,6 +51,13 @@ public final class TestFiles {
         return WorkloadLoader.load(write(dir, "workload.yaml", String.join("\n", lines.values()) + "\n"));
     }
 
+    /** A driver file naming {@code driverClass} and nothing else. */
+    public static DriverSetup driver(Path dir, Class<?> driverClass) {
+        Path file = write(dir, "driver.yaml", "name: " + driverClass.getSimpleName() + "\ndriverClass: " + driverClass.getName() + "\n");
+        DriverFile driver = DriverFile.load(file);
+        return new DriverSetup(driver.name(), driver.driverClass(), driver.text(), file.toString());
+    }
+
     public static DriverSetup faultyDriver(Path dir, FaultInjectingDriver.Fault fault) {
         Path file = write(dir, "faulty.yaml", "name: Faulty\ndriverClass: " + FaultInjectingDriver.class.getName()
                 + "\nfault: " + fault + "\n");

@@ -18,6 +18,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,6 +38,7 @@ class BrokerFaultIT {
     private static final Path HOME = Path.of(System.getProperty("benchmark.home", "..")).toAbsolutePath().normalize();
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int RATE = 2_000;
+    private static final Duration POLL = Duration.ofMillis(100);
 
     @TempDir
     Path dir;
@@ -48,14 +51,13 @@ class BrokerFaultIT {
         long brokerPid = run.brokerPid(broker);
         long killedAt = System.nanoTime();
         signal("KILL", brokerPid);
-        String noticed = run.awaitLine(l -> l.contains("publishing stalled") || l.contains("sends failing"), 30);
+        String noticed = run.awaitLine("stall or failure", l -> l.contains("publishing stalled") || l.contains("sends failing"), 30);
         double noticedAfter = (System.nanoTime() - killedAt) / 1e9;
         int exit = run.awaitExit(180);
         double exitedAfter = (System.nanoTime() - killedAt) / 1e9;
 
         System.out.printf("BrokerFaultIT %s killed: noticed after %.1f s (%s), exited %d after %.1f s%n",
                 broker, noticedAfter, noticed, exit, exitedAfter);
-        assertTrue(noticed != null, "no stall or failure line: " + run.output());
         assertTrue(noticedAfter < 10, "noticed " + noticedAfter + " s after the kill");
         assertEquals(3, exit, run.output());
         // 21 s of the run were left, then a drain of at most 10 s without progress and bounded closes
@@ -92,14 +94,12 @@ class BrokerFaultIT {
         run.awaitMeasureIntervals(4);
         long brokerPid = run.brokerPid(broker);
         signal("STOP", brokerPid);
-        String noticed = run.awaitLine(l -> l.contains("publishing stalled") || l.contains("sends failing"), 30);
+        run.awaitLine("stall", l -> l.contains("publishing stalled") || l.contains("sends failing"), 30);
         Thread.sleep(Math.max(0, 10_000 - 2_000));
         signal("CONT", brokerPid);
-        String resumed = run.awaitLine(l -> l.contains("publishing resumed") || l.contains("no longer failing"), 60);
+        run.awaitLine("recovery", l -> l.contains("publishing resumed") || l.contains("no longer failing"), 60);
         int exit = run.awaitExit(180);
 
-        assertTrue(noticed != null, "no stall line: " + run.output());
-        assertTrue(resumed != null, "no recovery line: " + run.output());
         JsonNode result = run.result();
         assertTrue(result.get("complete").asBoolean(), result.get("incompleteReason").asText());
         boolean clean = result.get("messages").get("deliveredCleanly").asBoolean();
@@ -133,7 +133,7 @@ class BrokerFaultIT {
 
     /** Client libraries may warn once about a lost broker, not once a second. */
     private static void assertQuietClientLogs(Run run) {
-        long warnings = run.lines.stream().filter(l -> l.contains("WARN")).count();
+        long warnings = run.snapshot().stream().filter(l -> l.contains("WARN")).count();
         assertTrue(warnings <= 6, warnings + " warning lines: " + run.output());
     }
 
@@ -182,7 +182,6 @@ class BrokerFaultIT {
                 for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                     synchronized (lines) {
                         lines.add(line);
-                        lines.notifyAll();
                     }
                 }
             } catch (IOException ignored) {
@@ -190,32 +189,26 @@ class BrokerFaultIT {
             }
         }
 
-        void awaitMeasureIntervals(int count) throws InterruptedException {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
-            synchronized (lines) {
-                while (lines.stream().filter(l -> l.startsWith("[measure")).count() < count) {
-                    long left = deadline - System.nanoTime();
-                    if (left <= 0 || !process.isAlive() && lines.stream().noneMatch(l -> l.startsWith("[measure"))) {
-                        throw new AssertionError("no " + count + " measured intervals: " + output());
-                    }
-                    lines.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(Math.min(left, 1_000_000_000L))));
-                }
-            }
+        void awaitMeasureIntervals(int count) {
+            await(count + " measured intervals").atMost(Duration.ofSeconds(180)).pollInterval(POLL)
+                    .failFast(() -> assertTrue(process.isAlive() || measuredIntervals() > 0,
+                            "the benchmark exited before measuring: " + output()))
+                    .untilAsserted(() -> assertTrue(measuredIntervals() >= count, output()));
         }
 
-        /** The first line (from the start) that matches, waiting up to {@code seconds}; null if none came. */
-        String awaitLine(java.util.function.Predicate<String> match, int seconds) throws InterruptedException {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-            synchronized (lines) {
-                while (true) {
-                    Optional<String> found = lines.stream().filter(match).findFirst();
-                    long left = deadline - System.nanoTime();
-                    if (found.isPresent() || left <= 0) {
-                        return found.orElse(null);
-                    }
-                    lines.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
-                }
-            }
+        private long measuredIntervals() {
+            return snapshot().stream().filter(l -> l.startsWith("[measure")).count();
+        }
+
+        /** The first line (from the start) that matches, waiting up to {@code seconds} for it. */
+        String awaitLine(String what, Predicate<String> match, int seconds) {
+            AtomicReference<String> found = new AtomicReference<>();
+            await(what).atMost(Duration.ofSeconds(seconds)).pollInterval(POLL).untilAsserted(() -> {
+                Optional<String> line = snapshot().stream().filter(match).findFirst();
+                assertTrue(line.isPresent(), "no " + what + " line: " + output());
+                found.set(line.get());
+            });
+            return found.get();
         }
 
         int awaitExit(int seconds) throws InterruptedException {
@@ -263,10 +256,14 @@ class BrokerFaultIT {
             return JSON.readTree(resultFile.toFile());
         }
 
-        String output() {
+        List<String> snapshot() {
             synchronized (lines) {
-                return String.join("\n", lines);
+                return List.copyOf(lines);
             }
+        }
+
+        String output() {
+            return String.join("\n", snapshot());
         }
     }
 }

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Three worker JVMs on loopback and a real Kafka broker (started by the coordinator through the
  * driver file's localBroker: kafka, i.e. LocalBrokers): the merged result counts what the workers
- * counted, and every message arrives exactly once across workers.
+ * counted, and every message arrives exactly once across workers. Each worker's JVM is in every
+ * interval of the result and on its stats port.
  */
 class DistributedKafkaIT {
 
@@ -61,6 +62,25 @@ class DistributedKafkaIT {
             // the producing worker sent everything, the consuming ones received everything
             assertEquals(sentByWorkers, (long) workers.get(0).metric("brokerbench_messages_sent_total"));
             assertEquals(0, (long) workers.get(0).metric("brokerbench_messages_received_total"));
+
+            // every interval shows each worker's JVM, and the Kafka clients of all workers together
+            for (JsonNode interval : result.get("intervals")) {
+                JsonNode usage = interval.get("loadGenerators");
+                assertEquals(3, usage.size(), interval.toString());
+                for (int i = 0; i < 3; i++) {
+                    assertEquals(workers.get(i).url().toString(), usage.get(i).get("worker").asText());
+                    assertTrue(usage.get(i).get("cpuCores").asDouble() > 0, usage.toString());
+                }
+                assertTrue(interval.get("clientMetrics").has("kafka.producer.record-send-rate"), interval.toString());
+                assertTrue(interval.get("clientMetrics").has("kafka.consumer.records-consumed-rate"), interval.toString());
+                assertTrue(interval.get("broker").get("cpuCores").asDouble() > 0, "the coordinator's local broker");
+            }
+            for (WorkerProcess worker : workers) {
+                assertTrue(worker.metric("brokerbench_jvm_heap_used_bytes") > 0, worker.metrics());
+                assertTrue(worker.metric("brokerbench_process_cpu_seconds_total") > 0, worker.metrics());
+            }
+            assertTrue(workers.get(0).metric("brokerbench_client_metric{name=\"kafka.producer.batch-size-avg\"}") > 0,
+                    "the producing worker's Kafka producer");
         } finally {
             for (WorkerProcess worker : workers) {
                 worker.close();

@@ -1,5 +1,6 @@
 package io.brokerbench.it;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,6 +14,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -105,11 +107,9 @@ class WorkerFailureIT {
                     + "\"payloads\":[\"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\"],\"maxInFlightPerProducer\":10}");
             assertTrue(JSON.readTree(worker.ping()).get("loadRunning").asBoolean());
             // from here on the "coordinator" says nothing; polling /metrics does not renew the lease
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (System.nanoTime() < deadline && !worker.output().contains("resetting")) {
-                Thread.sleep(200);
-            }
-            assertTrue(worker.output().contains("no request from the coordinator"), worker.output());
+            await("the worker's lease expiring").atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertTrue(
+                    worker.output().contains("no request from the coordinator") && worker.output().contains("resetting"),
+                    worker.output()));
             JsonNode ping = JSON.readTree(worker.ping());
             assertFalse(ping.get("loadRunning").asBoolean(), ping.toString());
             assertFalse(ping.get("driverInitialized").asBoolean(), ping.toString());

@@ -128,12 +128,7 @@ final class WorkerProcess implements AutoCloseable {
 
     /** The value of a Prometheus sample line {@code name value}. */
     double metric(String name) throws IOException, InterruptedException {
-        for (String line : metrics().split("\n")) {
-            if (line.startsWith(name + " ")) {
-                return Double.parseDouble(line.substring(name.length() + 1).trim());
-            }
-        }
-        throw new AssertionError("no metric " + name + " in " + metrics());
+        return PrometheusText.value(metrics(), name);
     }
 
     @Override

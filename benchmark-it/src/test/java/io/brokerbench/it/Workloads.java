@@ -11,6 +11,10 @@ final class Workloads {
     }
 
     static Path write(Path dir, int partitions, int producers, int consumers, int testSeconds) throws IOException {
+        return write(dir, partitions, producers, consumers, testSeconds, 2000);
+    }
+
+    static Path write(Path dir, int partitions, int producers, int consumers, int testSeconds, int rate) throws IOException {
         return Files.writeString(dir.resolve("workload.yaml"), String.join("\n",
                 "name: distributed",
                 "topics: 1",
@@ -22,7 +26,7 @@ final class Workloads {
                 "subscriptionsPerTopic: 1",
                 "consumerPerSubscription: " + consumers,
                 "producersPerTopic: " + producers,
-                "producerRate: 2000",
+                "producerRate: " + rate,
                 "warmupDurationSeconds: 1",
                 "testDurationSeconds: " + testSeconds,
                 "reportingIntervalSeconds: 1",

@@ -105,6 +105,17 @@ class OmbStyleDriverJarIT {
         assertEquals(0, messages.path("reordered").asLong(), "reordered: " + messages);
         // 2 topics x 2 subscriptions, each judged on its own
         assertEquals(4, messages.path("subscriptions").size(), "subscriptions: " + messages);
+
+        // the counter the driver keeps through the StatsLogger it is handed lands in every interval
+        for (JsonNode interval : json.path("intervals")) {
+            JsonNode stats = interval.path("driverStats");
+            assertTrue(stats.path("loopback.messages_published.perSecond").asDouble() > 0, "driver stats: " + stats);
+        }
+        JsonNode intervals = json.path("intervals");
+        long counted = intervals.path(intervals.size() - 1).path("driverStats").path("loopback.messages_published.count")
+                .asLong();
+        assertTrue(counted >= json.path("measured").path("messagesSent").asLong(),
+                "the driver counted every message it published: " + counted + " vs " + json.path("measured"));
     }
 
     private static Path locationOf(Class<?> type) throws URISyntaxException {

@@ -2,6 +2,8 @@ package io.brokerbench.lifecycle;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One JVM shutdown hook that runs its actions in order, first {@link Stage#STOP_RUNS} then {@link
@@ -10,6 +12,8 @@ import java.util.List;
  * it started be killed.
  */
 public final class ShutdownSequence {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ShutdownSequence.class);
 
     /** When an action runs. */
     public enum Stage {
@@ -45,7 +49,7 @@ public final class ShutdownSequence {
                 try {
                     action.run();
                 } catch (RuntimeException e) {
-                    System.err.println("shutdown: " + e);
+                    LOG.error("a shutdown action failed", e);
                 }
             }
         }

@@ -1,5 +1,6 @@
 package io.brokerbench.localbroker;
 
+import io.brokerbench.driver.support.OneLine;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,6 +15,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs apt-get, waiting while another apt or dpkg holds one of its locks (an unattended upgrade, a
@@ -22,6 +25,8 @@ import java.util.regex.Pattern;
  * interval until it gets the lock or the wait runs out.
  */
 final class AptGet {
+
+    private static final Logger LOG = LoggerFactory.getLogger(AptGet.class);
 
     /** How long to wait for apt's locks, in seconds, when not the default of 300. */
     static final String LOCK_WAIT_PROPERTY = "benchmark.aptLockWaitSeconds";
@@ -43,7 +48,7 @@ final class AptGet {
         this.status = status;
     }
 
-    /** Waits as long as {@code -Dbenchmark.aptLockWaitSeconds} says (default 5 minutes), telling stderr. */
+    /** Waits as long as {@code -Dbenchmark.aptLockWaitSeconds} says (default 5 minutes), telling the log. */
     static AptGet configured() {
         String seconds = System.getProperty(LOCK_WAIT_PROPERTY);
         Duration wait = DEFAULT_LOCK_WAIT;
@@ -54,7 +59,7 @@ final class AptGet {
                 throw new IllegalArgumentException("-D" + LOCK_WAIT_PROPERTY + "=" + seconds + ": not a whole number of seconds");
             }
         }
-        return new AptGet(wait, POLL, System.err::println);
+        return new AptGet(wait, POLL, LOG::info);
     }
 
     /** {@code apt-get ARGS}, its output appended to {@code log}; waits for a locked apt as described above. */
@@ -113,7 +118,7 @@ final class AptGet {
         try {
             process = builder.start();
         } catch (IOException e) {
-            throw new IOException("cannot run " + shown + ": " + e.getMessage() + " (install the package by hand)", e);
+            throw new IOException("cannot run " + shown + ": " + OneLine.message(e) + " (install the package by hand)", e);
         }
         if (!process.waitFor(COMMAND_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
             process.destroyForcibly();

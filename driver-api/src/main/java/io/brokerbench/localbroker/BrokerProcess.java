@@ -1,5 +1,6 @@
 package io.brokerbench.localbroker;
 
+import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.lifecycle.ShutdownSequence;
 import java.io.File;
 import java.io.IOException;
@@ -89,6 +90,10 @@ public final class BrokerProcess implements AutoCloseable {
         return process.pid();
     }
 
+    public ProcessHandle handle() {
+        return process.toHandle();
+    }
+
     public boolean isAlive() {
         return process.isAlive();
     }
@@ -98,7 +103,7 @@ public final class BrokerProcess implements AutoCloseable {
             List<String> all = Files.readAllLines(log, StandardCharsets.ISO_8859_1);
             return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
         } catch (IOException e) {
-            return "(log unreadable: " + e.getMessage() + ")";
+            return "(log unreadable: " + OneLine.of(e) + ")";
         }
     }
 

@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Native brokers (Redis, NATS) come from Debian packages: the first start on a machine without the
@@ -15,6 +17,8 @@ import java.util.concurrent.TimeUnit;
  * machine needs nothing by hand.
  */
 public final class DebianPackage {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DebianPackage.class);
 
     /** sbin directories are not on every PATH (nats-server lives in /usr/sbin on Debian). */
     private static final List<String> EXTRA_DIRS = List.of("/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin");
@@ -28,7 +32,7 @@ public final class DebianPackage {
         if (found != null) {
             return found;
         }
-        System.err.println(binary + " not found: installing Debian package " + pkg + " (first use only) ...");
+        LOG.info("{} not found: installing Debian package {} (first use only) ...", binary, pkg);
         Path log = Files.createTempFile("brokerbench-apt-" + pkg + "-", ".log");
         AptGet apt = AptGet.configured();
         apt.run(List.of("update", "-qq"), log);

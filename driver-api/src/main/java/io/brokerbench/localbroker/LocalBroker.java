@@ -25,6 +25,9 @@ public interface LocalBroker extends AutoCloseable {
     /** Broker settings that change what a benchmark measures, recorded in the result as run. */
     Map<String, String> settings();
 
+    /** The broker's OS process, whose CPU and memory a run samples. */
+    ProcessHandle process();
+
     @Override
     void close();
 }

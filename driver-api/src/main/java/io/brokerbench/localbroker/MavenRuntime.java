@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Broker jars for JVM brokers come from Maven Central: {@code deploy/local/<type>/pom.xml} lists them,
@@ -20,6 +22,8 @@ import java.util.concurrent.TimeUnit;
  * deploy pom, which has no version of its own.
  */
 public final class MavenRuntime {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MavenRuntime.class);
 
     private MavenRuntime() {
     }
@@ -59,8 +63,8 @@ public final class MavenRuntime {
         }
         Path staging = Files.createDirectories(pom.getParent().resolve("lib-" + version + ".partial"));
         Path log = pom.getParent().resolve("resolve-" + version + ".log");
-        System.err.println("resolving " + pom.getParent().getFileName() + " " + version
-                + " broker jars from Maven Central (first use only) ...");
+        LOG.info("resolving {} {} broker jars from Maven Central (first use only) ...", pom.getParent().getFileName(),
+                version);
         Process mvn = new ProcessBuilder(List.of("mvn", "-B", "-q", "-f", pom.toString(),
                 "dependency:copy-dependencies", "-DoutputDirectory=" + staging, "-DincludeScope=runtime",
                 "-D" + versionProperty + "=" + version))

@@ -49,6 +49,11 @@ public final class RunningBroker implements LocalBroker {
         return settings;
     }
 
+    @Override
+    public ProcessHandle process() {
+        return process.handle();
+    }
+
     /** Stops the broker and deletes its data. */
     @Override
     public void close() {

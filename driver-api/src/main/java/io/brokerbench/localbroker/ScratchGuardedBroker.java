@@ -38,6 +38,11 @@ final class ScratchGuardedBroker implements LocalBroker {
     }
 
     @Override
+    public ProcessHandle process() {
+        return broker.process();
+    }
+
+    @Override
     public void close() {
         broker.close();
         janitor.dismiss();

@@ -12,6 +12,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Starts child processes that die with this JVM, also when it is killed with SIGKILL and no shutdown
@@ -32,6 +34,8 @@ import java.util.concurrent.Future;
  * then outlives a SIGKILLed JVM as before; a warning says so once.
  */
 public final class TetheredProcess {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TetheredProcess.class);
 
     private static final String SETPRIV = "setpriv";
     private static final ExecutorService STARTER = Executors.newSingleThreadExecutor(task -> {
@@ -87,8 +91,8 @@ public final class TetheredProcess {
     private static synchronized void warnOnce() {
         if (!warned) {
             warned = true;
-            System.err.println("warning: " + SETPRIV + " (util-linux) not found on PATH: a local broker outlives "
-                    + "this process if it is killed with SIGKILL");
+            LOG.warn("{} (util-linux) not found on PATH: a local broker outlives this process if it is killed with"
+                    + " SIGKILL", SETPRIV);
         }
     }
 

@@ -22,7 +22,7 @@ final class BindingErrors {
 
     static YamlException describe(Path file, JsonNode tree, JsonProcessingException e) {
         if (!(e instanceof JsonMappingException mapping)) {
-            return YamlException.of(file, YamlDocument.oneLine(e.getOriginalMessage()), e);
+            return YamlException.of(file, YamlDocument.firstLine(e.getOriginalMessage()), e);
         }
         String field = path(mapping.getPath());
         JsonNode value = at(tree, mapping.getPath());
@@ -33,7 +33,7 @@ final class BindingErrors {
         if (mapping instanceof MismatchedInputException mismatch && mismatch.getTargetType() != null) {
             return YamlException.field(file, field, value, expected(mismatch.getTargetType(), value), e);
         }
-        return YamlException.field(file, field, value, YamlDocument.oneLine(mapping.getOriginalMessage()), e);
+        return YamlException.field(file, field, value, YamlDocument.firstLine(mapping.getOriginalMessage()), e);
     }
 
     /** A record's own check: its field is relative to where the record is ({@code path}, whose node is {@code node}). */

@@ -1,5 +1,6 @@
 package io.brokerbench.yaml;
 
+import io.brokerbench.driver.support.OneLine;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
@@ -91,7 +92,7 @@ public final class YamlDocument {
         } catch (AccessDeniedException e) {
             throw YamlException.of(file, "cannot read file: permission denied");
         } catch (IOException e) {
-            throw YamlException.of(file, "cannot read file: " + oneLine(String.valueOf(e.getMessage())));
+            throw YamlException.of(file, "cannot read file: " + OneLine.message(e));
         }
         String text;
         try {
@@ -187,18 +188,19 @@ public final class YamlDocument {
             Mark mark = yaml.getProblemMark();
             String problem = yaml.getProblem() != null ? yaml.getProblem() : yaml.getMessage();
             return "malformed YAML at line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1) + ": "
-                    + oneLine(problem);
+                    + firstLine(problem);
         }
         JsonLocation at = e.getLocation();
         String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
-        String problem = oneLine(e.getOriginalMessage());
+        String problem = firstLine(e.getOriginalMessage());
         if (problem.startsWith("Duplicate field ")) {
             return "duplicate key " + problem.substring("Duplicate field ".length()) + where;
         }
         return "malformed YAML" + where + ": " + problem;
     }
 
-    static String oneLine(String s) {
+    /** The first line of a parser problem: the lines after it quote the file, which the error already locates. */
+    static String firstLine(String s) {
         String first = s.strip().split("\\R", 2)[0].strip();
         return first.length() > 200 ? first.substring(0, 200) + "..." : first;
     }

@@ -51,16 +51,16 @@ public final class YamlException extends IllegalArgumentException {
             if (node.isTextual()) {
                 return asWritten(node.textValue());
             }
-            String json = oneLine(node.isValueNode() ? node.asText() : node.toString());
+            String json = escapeLineBreaks(node.isValueNode() ? node.asText() : node.toString());
             return json.length() > MAX_JSON_LENGTH ? json.substring(0, MAX_JSON_LENGTH) + "..." : json;
         }
         if (value instanceof String text) {
-            return "'" + oneLine(text) + "'";
+            return "'" + escapeLineBreaks(text) + "'";
         }
-        return oneLine(String.valueOf(value));
+        return escapeLineBreaks(String.valueOf(value));
     }
 
-    private static String oneLine(String text) {
+    private static String escapeLineBreaks(String text) {
         return text.replace("\r", "\\r").replace("\n", "\\n");
     }
 }

@@ -15,8 +15,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,8 +42,10 @@ class TetheredProcessTest {
 
             jvm.destroyForcibly().waitFor();
 
-            awaitTrue(() -> !broker.isAlive(), "broker pid " + brokerPid + " still alive 30 s after its JVM was killed");
-            awaitTrue(() -> !Files.exists(scratch), "scratch directory " + scratch + " left behind");
+            await("broker pid " + brokerPid + " gone after its JVM was killed").atMost(Duration.ofSeconds(30))
+                    .until(() -> !broker.isAlive());
+            await("scratch directory " + scratch + " removed").atMost(Duration.ofSeconds(30))
+                    .until(() -> !Files.exists(scratch));
         } finally {
             jvm.destroyForcibly();
         }
@@ -85,15 +85,5 @@ class TetheredProcessTest {
             output.append(line).append('\n');
         }
         throw new AssertionError("the JVM ended without starting its broker: " + output);
-    }
-
-    private static void awaitTrue(BooleanSupplier condition, String failure) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError(failure);
-            }
-            Thread.sleep(50);
-        }
     }
 }

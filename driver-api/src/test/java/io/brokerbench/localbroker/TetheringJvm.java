@@ -1,8 +1,12 @@
 package io.brokerbench.localbroker;
 
+import static org.awaitility.Awaitility.await;
+
 import io.brokerbench.lifecycle.ScratchJanitor;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -43,24 +47,23 @@ public final class TetheringJvm {
      * {@code join()} returns before the OS thread has exited; the kernel's parent-death signal is
      * sent at that exit, so wait for the thread to leave /proc/self/task (bounded).
      */
-    private static void awaitOsThreadGone() throws Exception {
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            boolean present = false;
-            try (var tasks = Files.list(Path.of("/proc/self/task"))) {
-                for (Path task : tasks.toList()) {
-                    try {
-                        present |= Files.readString(task.resolve("comm")).strip().equals(STARTER_THREAD);
-                    } catch (java.io.IOException exited) {
-                        // a thread that ended while listed
+    private static void awaitOsThreadGone() {
+        await("thread " + STARTER_THREAD + " gone from /proc/self/task").atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(20)).until(() -> !listedAsOsThread(STARTER_THREAD));
+    }
+
+    private static boolean listedAsOsThread(String name) throws IOException {
+        try (var tasks = Files.list(Path.of("/proc/self/task"))) {
+            for (Path task : tasks.toList()) {
+                try {
+                    if (Files.readString(task.resolve("comm")).strip().equals(name)) {
+                        return true;
                     }
+                } catch (IOException exited) {
+                    // a thread that ended while listed
                 }
             }
-            if (!present) {
-                return;
-            }
-            Thread.sleep(20);
         }
-        throw new IllegalStateException("thread " + STARTER_THREAD + " still in /proc/self/task after 30 s");
+        return false;
     }
 }

@@ -1,5 +1,6 @@
 package io.brokerbench.remote.coordinator;
 
+import io.brokerbench.driver.support.OneLine;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JavaType;
 import io.brokerbench.config.ConfigException;
@@ -341,14 +342,7 @@ public final class HttpWorker implements Worker {
         if (e instanceof java.net.ConnectException) {
             return "cannot connect (connection refused or host unreachable)";
         }
-        Throwable root = e;
-        while ((root.getMessage() == null || root.getMessage().isBlank()) && root.getCause() != null) {
-            root = root.getCause();
-        }
-        String message = root.getMessage() == null || root.getMessage().isBlank()
-                ? root.getClass().getSimpleName()
-                : root.getClass().getSimpleName() + ": " + root.getMessage();
-        return message.replaceAll("\\s*\\R\\s*", " ");
+        return OneLine.of(e);
     }
 
     private static JavaType type(Class<?> type) {

@@ -1,5 +1,6 @@
 package io.brokerbench.remote.coordinator;
 
+import io.brokerbench.driver.support.OneLine;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -64,9 +65,7 @@ public final class WorkerWatchdog implements AutoCloseable {
             worker.ping(PING_TIMEOUT);
             lastAnswerNanos.put(worker, System.nanoTime());
         } catch (Exception e) {
-            String message = e.getMessage() == null ? e.getClass().getSimpleName()
-                    : e.getClass().getSimpleName() + ": " + e.getMessage();
-            lastError.put(worker, message.replaceAll("\\s*\\R\\s*", " "));
+            lastError.put(worker, OneLine.of(e));
         } finally {
             pinging.remove(worker);
         }

@@ -1,5 +1,6 @@
 package io.brokerbench.remote.server;
 
+import io.brokerbench.driver.support.OneLine;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JavaType;
@@ -47,7 +48,7 @@ final class RequestBody {
             value = WireJson.mapper().readValue(body, type);
         } catch (JsonProcessingException e) {
             throw new BadRequest(400, "malformed " + type.getRawClass().getSimpleName() + ": "
-                    + e.getOriginalMessage().replaceAll("\\s*\\R\\s*", " "));
+                    + OneLine.text(e.getOriginalMessage()));
         }
         if (value == null) {
             throw new BadRequest(400, "request body is null: expected JSON " + type.getRawClass().getSimpleName());

@@ -11,6 +11,8 @@ import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The worker process's state: one {@link LocalWorker} at a time, serving the one run that holds the
@@ -20,6 +22,8 @@ import java.util.concurrent.TimeUnit;
  * itself, so a coordinator that dies does not leave producers publishing forever.
  */
 public final class WorkerHost implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WorkerHost.class);
 
     private final RunLease lease;
     private final NanoClock clock;
@@ -58,8 +62,7 @@ public final class WorkerHost implements AutoCloseable {
             }
             old = replaceWorker(new LocalWorker());
         }
-        System.err.println("worker: no request from the coordinator for " + lease.length().toSeconds()
-                + " s: stopping the load and resetting");
+        LOG.warn("no request from the coordinator for {} s: stopping the load and resetting", lease.length().toSeconds());
         closeAndSummarise(old);
     }
 
@@ -162,7 +165,8 @@ public final class WorkerHost implements AutoCloseable {
     /** Closes a run's worker, then says what its client libraries repeated (one line per kind). */
     private static void closeAndSummarise(LocalWorker old) {
         old.close();
-        ClientLogSummary.drain().forEach(line -> System.err.println("worker: " + line));
+        // each line its own message: one format for all would make the repeat filter hold back all but the first
+        ClientLogSummary.drain().forEach(LOG::warn);
     }
 
     /** Swaps in {@code fresh}; the caller closes the returned worker outside this object's lock. */

@@ -31,6 +31,7 @@ public final class WorkerMetrics {
     private final Gauge latency = Gauge.builder().name("brokerbench_latency_microseconds")
             .help("Latency statistics of the last interval, in microseconds (publishLatency, endToEndLatency, ...).")
             .labelNames("metric", "quantile").register(registry);
+    private final SampleMetrics samples = new SampleMetrics(registry);
     private WorkerSnapshot previous;
     private long previousNanos;
 
@@ -65,6 +66,7 @@ public final class WorkerMetrics {
                         .set(percentile.of(snapshot.interval().get(metric)));
             }
         }
+        samples.record(snapshot, previous, newRun, (nanoTime - previousNanos) / 1e9);
         previous = snapshot;
         previousNanos = nanoTime;
     }

@@ -1,5 +1,6 @@
 package io.brokerbench.remote.server;
 
+import io.brokerbench.driver.support.OneLine;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.brokerbench.config.ConfigException;
 import io.brokerbench.delivery.ConsumerDelivery;
@@ -46,7 +47,7 @@ import org.eclipse.jetty.server.ServerConnector;
  * ({@link RunLease}) is refused (409) before its body is read; a known endpoint asked with another
  * method is refused (405, with {@code Allow}); every refusal or failure is a one-line JSON
  * {@code {"error": ...}}. One client's connections and slow bodies are bounded ({@link ServerLimits}).
- * Prometheus metrics are served on a separate stats port.
+ * Prometheus metrics are served on a separate stats port ({@link MetricsEndpoint}).
  */
 public final class WorkerServer implements AutoCloseable {
 
@@ -62,7 +63,7 @@ public final class WorkerServer implements AutoCloseable {
     private final WorkerMetrics metrics;
     private final ServerLimits limits;
     private final Javalin api;
-    private final Javalin stats;
+    private final MetricsEndpoint stats;
 
     public WorkerServer(String bind, int port, int statsPort, String token, Duration lease) {
         this(bind, port, statsPort, token, lease, ServerLimits.defaults());
@@ -77,14 +78,7 @@ public final class WorkerServer implements AutoCloseable {
         this.api = Javalin.create(config -> configure(config, bind, port, limits, apiMethods));
         routes();
         errorsAsJson(api, apiMethods);
-        Map<String, Set<String>> statsMethods = new ConcurrentHashMap<>();
-        this.stats = statsPort < 0 ? null
-                : Javalin.create(config -> configure(config, bind, statsPort, limits, statsMethods));
-        if (stats != null) {
-            stats.before(this::authenticate);
-            stats.get("/metrics", ctx -> ctx.contentType(metrics.contentType()).result(metrics.scrape()));
-            errorsAsJson(stats, statsMethods);
-        }
+        this.stats = statsPort < 0 ? null : new MetricsEndpoint(bind, statsPort, limits, metrics, this::authenticate);
         try {
             api.start();
             if (stats != null) {
@@ -112,7 +106,7 @@ public final class WorkerServer implements AutoCloseable {
      * One connector with the limits, and a record of each path's methods (for 405's {@code Allow}).
      * The limits hold before any handler runs, so they bound clients without the token too.
      */
-    private static void configure(JavalinConfig config, String bind, int port, ServerLimits limits,
+    static void configure(JavalinConfig config, String bind, int port, ServerLimits limits,
             Map<String, Set<String>> methods) {
         config.showJavalinBanner = false;
         config.events.handlerAdded(handler -> {
@@ -273,7 +267,7 @@ public final class WorkerServer implements AutoCloseable {
         ctx.status(204);
     }
 
-    private static void errorsAsJson(Javalin app, Map<String, Set<String>> methods) {
+    static void errorsAsJson(Javalin app, Map<String, Set<String>> methods) {
         app.exception(BadRequest.class, (e, ctx) -> {
             if (e.status() == 408) {
                 ctx.header("Connection", "close"); // the rest of a trickling body is not worth a thread
@@ -290,7 +284,7 @@ public final class WorkerServer implements AutoCloseable {
         app.exception(ConfigException.class, (e, ctx) -> error(ctx, 400, e.getMessage()));
         app.exception(IllegalStateException.class, (e, ctx) -> error(ctx, 409, e.getMessage()));
         app.exception(DriverException.class, (e, ctx) -> error(ctx, 500, e.getMessage()));
-        app.exception(Exception.class, (e, ctx) -> error(ctx, 500, DriverException.describe(e)));
+        app.exception(Exception.class, (e, ctx) -> error(ctx, 500, OneLine.of(e)));
         app.exception(NotFoundResponse.class, (e, ctx) -> {
             Set<String> allowed = methods.get(ctx.path());
             if (allowed == null) {
@@ -310,7 +304,7 @@ public final class WorkerServer implements AutoCloseable {
     }
 
     private static void error(Context ctx, int status, String reason) {
-        String line = String.valueOf(reason).replaceAll("\\s*\\R\\s*", " ");
+        String line = OneLine.text(String.valueOf(reason));
         try {
             ctx.status(status).contentType(JSON).result(WireJson.mapper().writeValueAsBytes(new WireMessages.Error(line)));
         } catch (IOException e) {
@@ -322,7 +316,7 @@ public final class WorkerServer implements AutoCloseable {
     public void close() {
         api.stop();
         if (stats != null) {
-            stats.stop();
+            stats.close();
         }
         host.close();
     }

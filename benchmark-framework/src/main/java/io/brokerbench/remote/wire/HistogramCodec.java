@@ -1,5 +1,6 @@
 package io.brokerbench.remote.wire;
 
+import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.Metric;
 import java.nio.ByteBuffer;
@@ -34,7 +35,7 @@ public final class HistogramCodec {
         try {
             bytes = Base64.getDecoder().decode(text);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("histogram is not base64: " + e.getMessage());
+            throw new IllegalArgumentException("histogram is not base64: " + OneLine.message(e));
         }
         try {
             Histogram decoded = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
@@ -43,8 +44,7 @@ public final class HistogramCodec {
             histogram.add(decoded);
             return histogram;
         } catch (DataFormatException | RuntimeException e) {
-            throw new IllegalArgumentException("not an HdrHistogram compressed histogram: "
-                    + e.getClass().getSimpleName());
+            throw new IllegalArgumentException("not an HdrHistogram compressed histogram: " + OneLine.of(e));
         }
     }
 

@@ -13,6 +13,7 @@ final class Palette {
     static final String BACKLOG = "#7b5ea7";
     static final String MEASURED = "#0072b2";
     static final String FROM_INTENDED = "#d55e00";
+    static final String BROKER = "#555555";
 
     private Palette() {
     }

@@ -3,7 +3,9 @@ package io.brokerbench.report.html;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import io.brokerbench.config.ConfigException;
+import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
 import java.io.IOException;
@@ -29,9 +31,12 @@ final class RunResult {
     /** Whether the run finished; OMB's files do not say. */
     enum Status { COMPLETE, INCOMPLETE, NOT_RECORDED }
 
-    /** One reporting interval. {@code x} is seconds since the load started, or the interval's number when the file has no times. */
+    /**
+     * One reporting interval. {@code x} is seconds since the load started, or the interval's number
+     * when the file has no times; {@code node} is the interval's entry in the file (missing for OMB's).
+     */
     record Interval(String phase, double x, double publishRate, double consumeRate, double publishErrorRate,
-            double backlog, Map<Metric, double[]> latency) {
+            double backlog, Map<Metric, double[]> latency, JsonNode node) {
 
         boolean measured() {
             return MEASURE.equals(phase);
@@ -102,10 +107,10 @@ final class RunResult {
             root = mapper.readTree(in);
         } catch (JsonProcessingException e) {
             String where = e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")";
-            throw ConfigException.file(file, "not valid JSON" + where + ": " + firstLine(e.getOriginalMessage()));
+            throw ConfigException.file(file, "not valid JSON" + where + ": " + OneLine.text(e.getOriginalMessage()));
         } catch (IOException e) {
             String problem = e instanceof NoSuchFileException ? "no such file"
-                    : Files.isDirectory(file) ? "is a directory" : firstLine(e.getMessage());
+                    : Files.isDirectory(file) ? "is a directory" : OneLine.of(e);
             throw ConfigException.file(file, "cannot read: " + problem);
         }
         if (root == null || !root.isObject()) {
@@ -115,14 +120,6 @@ final class RunResult {
             throw ConfigException.file(file, "not a benchmark result: no 'publishRate' series (neither a brokerbench nor an OMB result)");
         }
         return new RunResult(file, root);
-    }
-
-    private static String firstLine(String text) {
-        if (text == null) {
-            return "unknown error";
-        }
-        int newline = text.indexOf('\n');
-        return newline < 0 ? text : text.substring(0, newline);
     }
 
     private static List<Interval> fromIntervals(JsonNode array) {
@@ -141,7 +138,7 @@ final class RunResult {
             }
             list.add(new Interval(node.path("phase").asText(MEASURE), number(node.path("elapsedSeconds")),
                     number(node.path("publishRate")), number(node.path("consumeRate")),
-                    number(node.path("publishErrorRate")), number(node.path("backlog")), latency));
+                    number(node.path("publishErrorRate")), number(node.path("backlog")), latency, node));
         }
         return list;
     }
@@ -163,7 +160,7 @@ final class RunResult {
             }
             list.add(new Interval(MEASURE, i + 1, number(root.path("publishRate").path(i)),
                     number(root.path("consumeRate").path(i)), number(root.path("publishErrorRate").path(i)),
-                    number(root.path("backlog").path(i)), latency));
+                    number(root.path("backlog").path(i)), latency, MissingNode.getInstance()));
         }
         return list;
     }

@@ -37,7 +37,9 @@ final class RunSection {
         out.append(latencyChart("End-to-end latency", Metric.END_TO_END).html());
         out.append(latencyChart("Publish latency", Metric.PUBLISH_LATENCY).html());
         out.append(backlogChart().html());
-        out.append("</div>\n<h3>Latency distribution (whole measured phase)</h3>\n<div class=\"charts\">\n");
+        out.append("</div>\n");
+        out.append(new MetricCharts(run, timeAxis()).html());
+        out.append("<h3>Latency distribution (whole measured phase)</h3>\n<div class=\"charts\">\n");
         out.append(distributionChart("End-to-end latency by percentile", Metric.END_TO_END, Metric.END_TO_END_FROM_INTENDED,
                 "end-to-end", "end-to-end from intended send time").html());
         out.append(distributionChart("Publish latency by percentile", Metric.PUBLISH_LATENCY, Metric.PUBLISH_LATENCY_FROM_INTENDED,

@@ -3,6 +3,9 @@ package io.brokerbench.remote.wire;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.brokerbench.metrics.JvmSample;
+import io.brokerbench.metrics.MetricValue;
+import io.brokerbench.metrics.WorkerSample;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.worker.WorkerSnapshot;
@@ -53,7 +56,11 @@ class HistogramCodecTest {
     void snapshotSurvivesTheWireJson() throws Exception {
         LatencyHistograms interval = new LatencyHistograms();
         interval.get(Metric.PUBLISH_LATENCY).recordValue(1234);
-        WorkerSnapshot snapshot = new WorkerSnapshot(interval, 10, 9, 1, 8, 1.5, 0.5);
+        WorkerSample sample = new WorkerSample(true, new JvmSample(100, 200, 3, 250, 40),
+                Map.of("kafka.producer.record-send-rate", new MetricValue(MetricValue.Kind.PER_SECOND, 1234, 1),
+                        "kafka.producer.batch-size-avg", new MetricValue(MetricValue.Kind.MEAN, 512.5, 2)),
+                Map.of("driver.sends.count", new MetricValue(MetricValue.Kind.SUM, 99, 1)));
+        WorkerSnapshot snapshot = new WorkerSnapshot(interval, 10, 9, 1, 8, 1.5, 0.5, sample);
 
         byte[] json = WireJson.mapper().writeValueAsBytes(snapshot);
         WorkerSnapshot back = WireJson.mapper().readValue(json, WorkerSnapshot.class);
@@ -61,6 +68,7 @@ class HistogramCodecTest {
         assertEquals(snapshot.sentTotal(), back.sentTotal());
         assertEquals(snapshot.receivedTotal(), back.receivedTotal());
         assertEquals(interval.get(Metric.PUBLISH_LATENCY), back.interval().get(Metric.PUBLISH_LATENCY));
+        assertEquals(sample, back.sample());
     }
 
     @Test

@@ -67,8 +67,11 @@ class HtmlReportTest {
         assertEquals(runDir.resolve("result.html"), html);
         String page = Files.readString(html);
         assertTrue(page.startsWith("<!DOCTYPE html>"));
-        // 4 charts over time + 2 latency distributions
-        assertEquals(6, count(page, "<svg class=\"plot\""));
+        // 4 charts over time + the load generator's CPU, heap, GC pauses and threads + 2 latency distributions
+        assertEquals(10, count(page, "<svg class=\"plot\""));
+        assertTrue(page.indexOf("<h3>Load generator</h3>") > page.indexOf("<figcaption>Backlog</figcaption>")
+                && page.indexOf("<h3>Load generator</h3>") < page.indexOf("<h3>Latency distribution"),
+                "under the latency charts over time");
         assertTrue(count(page, "<polyline") >= 12, "every chart draws lines");
         assertTrue(page.contains(">warm-up</text>"), "the warm-up is shaded and labelled");
         assertTrue(page.contains(">99.9%</text>") && page.contains(">max</text>"), "the distribution's x axis is in nines");
@@ -78,6 +81,34 @@ class HtmlReportTest {
         assertTrue(page.contains(Numbers.latencyMillis(json.get("aggregatedEndToEndLatency99pct").asDouble())), "e2e p99 from the JSON");
         assertTrue(page.contains("&#10003; exact"), "delivery verdict");
         assertTrue(page.contains(json.get("environment").get("jvm").get("version").asText()), "environment");
+    }
+
+    @Test
+    void brokerClientAndDriverStatisticsAreChartedPerInterval() throws IOException {
+        ObjectNode copy = json.deepCopy();
+        int i = 0;
+        for (JsonNode interval : copy.get("intervals")) {
+            ObjectNode node = (ObjectNode) interval;
+            node.putObject("broker").put("cpuCores", 0.5 + i).put("residentBytes", 300L << 20);
+            node.putObject("clientMetrics").put("kafka.producer.record-send-rate", 1000.0 + i)
+                    .put("kafka.consumer.records-lag-max", 3.0);
+            node.putObject("driverStats").put("loopback.messages_published.perSecond", 990.0 + i);
+            i++;
+        }
+        Path file = dir.resolve("with-metrics.json");
+        new ObjectMapper().writeValue(file.toFile(), copy);
+
+        String page = Files.readString(HtmlReport.writeFor(file));
+        assertTrue(page.contains("<h3>Load generator and broker</h3>"), page);
+        assertTrue(page.contains("<figcaption>Broker resident memory</figcaption>"));
+        assertTrue(page.contains("local broker: 1.5 at"), "the broker's CPU in the CPU chart, per interval");
+        assertTrue(page.contains("<summary>Client library metrics (2)</summary>"));
+        assertTrue(page.contains("<figcaption>kafka.producer.record-send-rate</figcaption>"));
+        assertTrue(page.contains("kafka.producer.record-send-rate: 1,001 at"), "a point per interval with its value");
+        assertTrue(page.contains("<summary>Driver statistics (1)</summary>"));
+        assertTrue(page.contains("<figcaption>loopback.messages_published.perSecond</figcaption>"));
+        // 10 charts of the run, the broker's memory, 2 client metrics, 1 driver statistic
+        assertEquals(14, count(page, "<svg class=\"plot\""));
     }
 
     @Test
@@ -125,7 +156,7 @@ class HtmlReportTest {
         assertTrue(legend.group(1).contains(Html.escape(driverName + " · report-test")), legend.group(1));
         assertTrue(legend.group(1).contains("Pulsar · omb-workload"), legend.group(1));
         assertTrue(page.contains("<h2>Comparison</h2>"));
-        assertEquals(6 + 2 * 6, count(page, "<svg class=\"plot\""), "6 overlays and each run's 6 charts");
+        assertEquals(6 + 10 + 6, count(page, "<svg class=\"plot\""), "6 overlays, our run's 10 charts and OMB's 6");
     }
 
     @Test

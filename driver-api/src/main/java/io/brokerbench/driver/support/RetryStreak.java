@@ -39,11 +39,11 @@ public final class RetryStreak {
     public Duration failed(Exception error) {
         if (failures == 0) {
             sinceNanos = nanoClock.getAsLong();
-            log.accept(String.format("%s: %s; retrying every %d ms to %d s until it works", who, describe(error),
+            log.accept(String.format("%s: %s; retrying every %d ms to %d s until it works", who, OneLine.of(error),
                     FIRST_PAUSE.toMillis(), MAX_PAUSE.toSeconds()));
         } else if (error.getClass() != failingWith) {
             log.accept(String.format("%s: still failing after %s and %,d retries, now: %s", who, downFor(), failures,
-                    describe(error)));
+                    OneLine.of(error)));
         }
         failingWith = error.getClass();
         // FIRST_PAUSE * 2^failures, capped; the shift is capped too so it cannot overflow
@@ -63,11 +63,5 @@ public final class RetryStreak {
 
     private String downFor() {
         return String.format("%.1f s", (nanoClock.getAsLong() - sinceNanos) / 1e9);
-    }
-
-    private static String describe(Exception error) {
-        String message = error.getMessage();
-        String name = error.getClass().getSimpleName();
-        return message == null || message.isBlank() ? name : name + ": " + message.strip().replaceAll("\\s*\\R\\s*", " ");
     }
 }

@@ -61,7 +61,7 @@ class RetryStreakTest {
         streak.failed(new IllegalArgumentException("NOGROUP No such key 't-0' or consumer group 'sub'"));
 
         assertEquals(List.of(
-                "redis consumer c-1 on t: UncheckedIOException: java.io.IOException: Connection refused; retrying every"
+                "redis consumer c-1 on t: IOException: Connection refused; retrying every"
                         + " 100 ms to 2 s until it works",
                 "redis consumer c-1 on t: still failing after 2.0 s and 2 retries, now: IllegalArgumentException: NOGROUP"
                         + " No such key 't-0' or consumer group 'sub'"), logged);

@@ -5,10 +5,13 @@ import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
@@ -19,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * consumer is not thread-safe, so every call on it, including commit and close, happens on that
  * thread; {@link #close()} only wakes it up and waits for it.
  */
-final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
+final class KafkaBenchmarkConsumer implements BenchmarkConsumer, MeteredKafkaClient {
 
     private static final Logger LOG = LoggerFactory.getLogger(KafkaBenchmarkConsumer.class);
     private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
@@ -62,7 +65,7 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
             // close() woke the poll up
         } catch (RuntimeException e) {
             if (running) {
-                LOG.error("Kafka consumer thread {} stopped: {}", Thread.currentThread().getName(), e.toString(), e);
+                LOG.error("Kafka consumer thread {} stopped", Thread.currentThread().getName(), e);
             }
         } finally {
             closeOnPollThread();
@@ -77,7 +80,7 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
                 commitOnce(deadline);
             }
         } catch (RuntimeException e) {
-            LOG.warn("final offset commit failed: {}", e.toString());
+            LOG.warn("final offset commit failed", e);
         } finally {
             consumer.close(remaining(deadline));
         }
@@ -94,6 +97,12 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
 
     private static Duration remaining(long deadline) {
         return Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+    }
+
+    /** Reading metrics is safe from any thread, unlike the rest of the Kafka consumer. */
+    @Override
+    public Map<MetricName, ? extends Metric> metrics() {
+        return running ? consumer.metrics() : Map.of();
     }
 
     @Override
@@ -118,7 +127,7 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
                 try {
                     consumer.commitSync(REBALANCE_COMMIT_TIMEOUT);
                 } catch (RuntimeException e) {
-                    LOG.warn("offset commit before rebalance failed: {}", e.toString());
+                    LOG.warn("offset commit before rebalance failed", e);
                 }
             }
         }

@@ -1,5 +1,8 @@
 package io.openmessaging.benchmark.driver.kafka;
 
+import io.brokerbench.driver.support.OneLine;
+import io.brokerbench.driver.ClientMetricSink;
+import io.brokerbench.driver.ClientMetrics;
 import io.brokerbench.driver.ConfigurationCheck;
 import io.brokerbench.yaml.YamlDocument;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
@@ -47,7 +50,7 @@ import org.slf4j.LoggerFactory;
  * class name is OMB's so OMB driver files work unchanged. Every admin call has a deadline, so an
  * unreachable cluster is reported in one line instead of a hang.
  */
-public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck {
+public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck, ClientMetrics {
 
     private static final Logger LOG = LoggerFactory.getLogger(KafkaBenchmarkDriver.class);
     private static final String TOPIC_PREFIX = "test-topic";
@@ -121,7 +124,7 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
                     .clusterId().get(CONNECT_TIMEOUT.toSeconds() + 5, TimeUnit.SECONDS);
         } catch (ExecutionException | TimeoutException e) {
             throw new IOException("cannot reach Kafka at bootstrap.servers=" + config.bootstrapServers() + " (from "
-                    + config.file() + ") within " + CONNECT_TIMEOUT.toSeconds() + " s: " + rootMessage(e));
+                    + config.file() + ") within " + CONNECT_TIMEOUT.toSeconds() + " s: " + OneLine.of(e));
         }
     }
 
@@ -137,7 +140,7 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
             }
         } catch (ExecutionException e) {
             throw new IOException("reset: deleting leftover '" + getTopicNamePrefix() + "*' topics on bootstrap.servers="
-                    + config.bootstrapServers() + " failed: " + rootMessage(e));
+                    + config.bootstrapServers() + " failed: " + OneLine.of(e));
         }
     }
 
@@ -166,7 +169,7 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
                 .handle((done, error) -> {
                     if (error != null) {
                         throw new CompletionException(new IllegalStateException("creating " + describe(names)
-                                + " on bootstrap.servers=" + config.bootstrapServers() + " failed: " + rootMessage(error)));
+                                + " on bootstrap.servers=" + config.bootstrapServers() + " failed: " + OneLine.of(error)));
                     }
                     return done;
                 });
@@ -214,7 +217,7 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
             kafkaProducer = new KafkaProducer<>(properties);
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(new IllegalArgumentException(
-                    config.file() + ": producerConfig/commonConfig: " + rootMessage(e), e));
+                    config.file() + ": producerConfig/commonConfig: " + OneLine.of(e), e));
         }
         if (perTransaction == 0) {
             return CompletableFuture.completedFuture(track(new KafkaBenchmarkProducer(kafkaProducer, topic)));
@@ -225,7 +228,7 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
         } catch (RuntimeException e) {
             kafkaProducer.close(Duration.ZERO);
             return CompletableFuture.failedFuture(new IllegalStateException("starting transactions on bootstrap.servers="
-                    + config.bootstrapServers() + " failed: " + rootMessage(e), e));
+                    + config.bootstrapServers() + " failed: " + OneLine.of(e), e));
         }
     }
 
@@ -252,7 +255,17 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
                     "kafka-consumer-" + consumerCount.incrementAndGet() + "-" + subscriptionName)));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(new IllegalArgumentException(
-                    config.file() + ": consumerConfig/commonConfig: " + rootMessage(e), e));
+                    config.file() + ": consumerConfig/commonConfig: " + OneLine.of(e), e));
+        }
+    }
+
+    /** The producers' and consumers' own metrics ({@link KafkaClientMetrics}); closed clients report none. */
+    @Override
+    public void reportClientMetrics(ClientMetricSink sink) {
+        for (AutoCloseable client : clients) {
+            if (client instanceof MeteredKafkaClient metered) {
+                KafkaClientMetrics.report(metered, metered.metrics(), sink);
+            }
         }
     }
 
@@ -281,21 +294,11 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
-            LOG.warn("closing {} failed: {}", client, e.toString());
+            LOG.warn("closing {} failed", client, e);
         }
     }
 
     private static String describe(List<String> names) {
         return names.size() == 1 ? "topic " + names.get(0) : names.size() + " topics (" + names.get(0) + ", ...)";
-    }
-
-    /** The innermost cause's class and message on one line; Kafka wraps the reason in layers of futures. */
-    static String rootMessage(Throwable error) {
-        Throwable root = error;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String message = root.getMessage() == null ? "" : ": " + root.getMessage().strip().replace("\n", " ");
-        return root.getClass().getSimpleName() + message;
     }
 }

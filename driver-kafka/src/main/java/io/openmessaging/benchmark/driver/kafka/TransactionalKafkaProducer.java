@@ -5,6 +5,7 @@ import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -13,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
 
 /**
  * Publishes to one topic in Kafka transactions of {@code messagesPerTransaction} messages. A message
@@ -21,7 +24,7 @@ import org.apache.kafka.common.KafkaException;
  * the cost of transactions this mode measures. A transaction left open by a pause in sending is
  * committed after {@link #IDLE_COMMIT}, so the last messages of a run are not held back.
  */
-final class TransactionalKafkaProducer implements BenchmarkProducer, PayloadCopyingProducer {
+final class TransactionalKafkaProducer implements BenchmarkProducer, PayloadCopyingProducer, MeteredKafkaClient {
 
     static final Duration IDLE_COMMIT = Duration.ofMillis(100);
 
@@ -32,7 +35,8 @@ final class TransactionalKafkaProducer implements BenchmarkProducer, PayloadCopy
     private final List<CompletableFuture<Void>> pending = new ArrayList<>();
     private long lastSendNanos;
     private boolean open;
-    private boolean closed;
+    /** Volatile for {@link #metrics}, which must not wait for a commit holding the lock. */
+    private volatile boolean closed;
 
     /** {@code producer} must have a transactional.id; this calls initTransactions. */
     TransactionalKafkaProducer(Producer<String, byte[]> producer, String topic, int messagesPerTransaction,
@@ -101,6 +105,11 @@ final class TransactionalKafkaProducer implements BenchmarkProducer, PayloadCopy
         } catch (KafkaException fatal) {
             // fenced or otherwise unusable: later sends fail with the producer's own error
         }
+    }
+
+    @Override
+    public Map<MetricName, ? extends Metric> metrics() {
+        return closed ? Map.of() : producer.metrics();
     }
 
     @Override

@@ -271,10 +271,11 @@ class KafkaBenchmarkDriverIT {
             }
             consumer.assign(all);
             consumer.seekToBeginning(all);
-            long deadline = System.nanoTime() + WAIT.toNanos();
-            while (records.size() < expected && System.nanoTime() < deadline) {
+            // a KafkaConsumer refuses calls from any thread but its own
+            await(expected + " records of " + topic).atMost(WAIT).pollInSameThread().until(() -> {
                 consumer.poll(Duration.ofMillis(200)).forEach(records::add);
-            }
+                return records.size() >= expected;
+            });
         }
         return records;
     }

@@ -27,10 +27,4 @@ class KafkaBenchmarkDriverTest {
         assertTrue(e.getMessage().startsWith(file + ": field 'producerConfig' sets transactional.id"), e.getMessage());
         assertFalse(e.getMessage().contains("\n"));
     }
-
-    @Test
-    void rootMessageNamesTheInnermostCauseOnOneLine() {
-        Exception wrapped = new RuntimeException("outer", new IllegalStateException("inner\nsecond line"));
-        assertTrue(KafkaBenchmarkDriver.rootMessage(wrapped).equals("IllegalStateException: inner second line"));
-    }
 }

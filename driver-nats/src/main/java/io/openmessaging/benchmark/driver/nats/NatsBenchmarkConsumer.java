@@ -61,7 +61,7 @@ final class NatsBenchmarkConsumer implements BenchmarkConsumer {
                 if (closed) {
                     break;
                 }
-                log.warn("nats consumer {}: {}; retrying", name, e.getMessage());
+                log.warn("nats consumer {} failed; retrying", name, e);
                 pause();
             }
         }
@@ -83,10 +83,10 @@ final class NatsBenchmarkConsumer implements BenchmarkConsumer {
                 if (closed) {
                     break;
                 }
-                log.warn("nats consumer {}: {}; retrying", name, inactive.getMessage());
+                log.warn("nats consumer {} failed; retrying", name, inactive);
                 pause();
             } catch (RuntimeException e) {
-                log.warn("nats consumer {}: {}; retrying", name, e.getMessage());
+                log.warn("nats consumer {} failed; retrying", name, e);
                 pause();
             }
         }

@@ -7,6 +7,7 @@ import io.nats.client.JetStreamManagement;
 import io.nats.client.JetStreamSubscription;
 import io.nats.client.Nats;
 import io.nats.client.Options;
+import io.nats.client.Statistics;
 import io.nats.client.PullSubscribeOptions;
 import io.nats.client.PushSubscribeOptions;
 import io.nats.client.api.AckPolicy;
@@ -14,7 +15,10 @@ import io.nats.client.api.ConsumerConfiguration;
 import io.nats.client.api.DeliverPolicy;
 import io.nats.client.api.StreamConfiguration;
 import io.nats.client.api.StreamInfo;
+import io.brokerbench.driver.ClientMetricSink;
+import io.brokerbench.driver.ClientMetrics;
 import io.brokerbench.driver.ConfigurationCheck;
+import io.brokerbench.driver.support.OneLine;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -33,7 +37,7 @@ import org.apache.bookkeeper.stats.StatsLogger;
  * its partitions; a subscription is one durable consumer of that stream (all subjects); each
  * BenchmarkConsumer is one subscriber bound to that durable. See README.md for the keys.
  */
-public final class NatsBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck {
+public final class NatsBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck, ClientMetrics {
 
     private NatsConfig config;
     private Connection connection;
@@ -62,7 +66,7 @@ public final class NatsBenchmarkDriver implements BenchmarkDriver, Configuration
             connection = Nats.connect(options);
         } catch (IOException | RuntimeException e) {
             throw new IOException(configurationFile + ": cannot connect to NATS at " + config.natsHostUrl()
-                    + " (natsHostUrl): " + oneLine(e));
+                    + " (natsHostUrl): " + OneLine.of(e));
         }
         try {
             management = connection.jetStreamManagement();
@@ -71,7 +75,7 @@ public final class NatsBenchmarkDriver implements BenchmarkDriver, Configuration
         } catch (JetStreamApiException | IOException e) {
             connection.close();
             throw new IOException(configurationFile + ": NATS at " + config.natsHostUrl()
-                    + " does not offer JetStream: " + oneLine(e));
+                    + " does not offer JetStream: " + OneLine.of(e));
         }
     }
 
@@ -104,7 +108,7 @@ public final class NatsBenchmarkDriver implements BenchmarkDriver, Configuration
                     + e.getErrorDescription() + " (err_code " + e.getApiErrorCode() + ")", e));
         } catch (IOException | RuntimeException e) {
             return CompletableFuture.failedFuture(new IllegalStateException(
-                    "cannot create NATS stream '" + natsTopic.stream + "': " + oneLine(e), e));
+                    "cannot create NATS stream '" + natsTopic.stream + "': " + OneLine.of(e), e));
         }
     }
 
@@ -115,7 +119,7 @@ public final class NatsBenchmarkDriver implements BenchmarkDriver, Configuration
                     new NatsBenchmarkProducer(lookUp(topic), jetStream, config.maxInFlightPublishes());
             return CompletableFuture.completedFuture(track(producer));
         } catch (IOException | JetStreamApiException | RuntimeException e) {
-            return CompletableFuture.failedFuture(new IllegalStateException(oneLine(e), e));
+            return CompletableFuture.failedFuture(new IllegalStateException(OneLine.of(e), e));
         }
     }
 
@@ -140,7 +144,7 @@ public final class NatsBenchmarkDriver implements BenchmarkDriver, Configuration
                     + " (err_code " + e.getApiErrorCode() + ")", e));
         } catch (IOException | RuntimeException e) {
             return CompletableFuture.failedFuture(new IllegalStateException(
-                    "cannot subscribe '" + subscriptionName + "' to NATS topic " + topic + ": " + oneLine(e), e));
+                    "cannot subscribe '" + subscriptionName + "' to NATS topic " + topic + ": " + OneLine.of(e), e));
         }
     }
 
@@ -178,17 +182,33 @@ public final class NatsBenchmarkDriver implements BenchmarkDriver, Configuration
         return new NatsTopic(topic, info.getConfiguration().getSubjects().size());
     }
 
+    /**
+     * What jnats counts for the driver's one connection (all producers and consumers share it):
+     * messages and bytes each way (JetStream acknowledgements and API calls included), requests
+     * still awaiting their reply (unacknowledged publishes), reconnects, messages dropped by slow
+     * consumers, and errors the server sent.
+     */
+    @Override
+    public void reportClientMetrics(ClientMetricSink sink) {
+        Connection current = connection;
+        if (current == null || current.getStatus() == Connection.Status.CLOSED) {
+            return;
+        }
+        Statistics stats = current.getStatistics();
+        sink.perSecond("nats.connection.out-msgs-rate", current, stats.getOutMsgs());
+        sink.perSecond("nats.connection.in-msgs-rate", current, stats.getInMsgs());
+        sink.perSecond("nats.connection.out-bytes-rate", current, stats.getOutBytes());
+        sink.perSecond("nats.connection.in-bytes-rate", current, stats.getInBytes());
+        sink.perSecond("nats.connection.requests-sent-rate", current, stats.getRequestsSent());
+        sink.perSecond("nats.connection.reconnect-rate", current, stats.getReconnects());
+        sink.perSecond("nats.connection.dropped-rate", current, stats.getDroppedCount());
+        sink.perSecond("nats.connection.error-rate", current, stats.getErrs());
+        sink.sum("nats.connection.outstanding-requests", stats.getOutstandingRequests());
+    }
+
     private synchronized <T extends AutoCloseable> T track(T resource) {
         created.add(resource);
         return resource;
-    }
-
-    private static String oneLine(Throwable e) {
-        String message = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
-        if (e.getCause() != null && e.getCause().getMessage() != null && !message.contains(e.getCause().getMessage())) {
-            message += ": " + e.getCause().getMessage();
-        }
-        return message.replace('\n', ' ');
     }
 
     @Override

@@ -1,6 +1,9 @@
 package io.openmessaging.benchmark.driver.pulsar;
 
+import io.brokerbench.driver.ClientMetricSink;
+import io.brokerbench.driver.ClientMetrics;
 import io.brokerbench.driver.ConfigurationCheck;
+import io.brokerbench.driver.support.OneLine;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -17,9 +20,11 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -45,7 +50,7 @@ import org.apache.pulsar.common.policies.data.TenantInfo;
  * namespace of its own ({@code <namespacePrefix>-<random>}) whose persistence and deduplication
  * policies come from the file, so runs never see each other's topics or policies.
  */
-public final class PulsarBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck {
+public final class PulsarBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck, ClientMetrics {
 
     /** Bounds every wait on an unreachable cluster: connection attempts, admin requests, lookups. */
     private static final int CONNECT_TIMEOUT_SECONDS = 10;
@@ -61,11 +66,18 @@ public final class PulsarBenchmarkDriver implements BenchmarkDriver, Configurati
      * unsent messages, record acknowledgements) it does well within this.
      */
     static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
+    /**
+     * How often the client folds its producers' and consumers' counts into their stats: the
+     * shortest it allows, since the result reads the stats every reporting interval (OMB's driver
+     * turns them off; keeping them costs a few counter updates per message).
+     */
+    private static final int STATS_INTERVAL_SECONDS = 1;
 
     private PulsarDriverConfig config;
     private PulsarAdmin admin;
     private PulsarClient client;
     private String namespace;
+    private final List<StatsReporting> clients = new CopyOnWriteArrayList<>();
 
     @Override
     public void checkConfiguration(File configurationFile) throws IOException {
@@ -126,7 +138,7 @@ public final class PulsarBenchmarkDriver implements BenchmarkDriver, Configurati
             // Key_Shared dispatches whole batches by their key: a batch must hold one key only
             builder.batcherBuilder(BatcherBuilder.KEY_BASED);
         }
-        return builder.createAsync().thenApply(PulsarBenchmarkProducer::new);
+        return builder.createAsync().thenApply(producer -> track(new PulsarBenchmarkProducer(producer)));
     }
 
     @Override
@@ -151,10 +163,21 @@ public final class PulsarBenchmarkDriver implements BenchmarkDriver, Configurati
                     consumer.acknowledgeAsync(message);
                 })
                 .subscribeAsync()
-                .<BenchmarkConsumer>thenApply(PulsarBenchmarkConsumer::new)
+                .<BenchmarkConsumer>thenApply(consumer -> track(new PulsarBenchmarkConsumer(consumer)))
                 .exceptionally(error -> {
                     throw new CompletionException(subscribeFailure(topic, subscriptionName, error));
                 });
+    }
+
+    private <T extends StatsReporting> T track(T created) {
+        clients.add(created);
+        return created;
+    }
+
+    /** The open producers' and consumers' stats ({@link PulsarClientStats}). */
+    @Override
+    public void reportClientMetrics(ClientMetricSink sink) {
+        clients.forEach(client -> client.reportStats(sink));
     }
 
     @Override
@@ -220,7 +243,7 @@ public final class PulsarBenchmarkDriver implements BenchmarkDriver, Configurati
                 .maxConcurrentLookupRequests(settings.maxConcurrentLookupRequests())
                 .maxLookupRequests(Integer.MAX_VALUE)
                 .memoryLimit(settings.clientMemoryLimitMB(), SizeUnit.MEGA_BYTES)
-                .statsInterval(0, TimeUnit.SECONDS)
+                .statsInterval(STATS_INTERVAL_SECONDS, TimeUnit.SECONDS)
                 .connectionTimeout(CONNECT_TIMEOUT_SECONDS, TimeUnit.SECONDS)
                 .operationTimeout(OPERATION_TIMEOUT_SECONDS, TimeUnit.SECONDS);
         if (settings.serviceUrl().startsWith("pulsar+ssl://")) {
@@ -240,7 +263,7 @@ public final class PulsarBenchmarkDriver implements BenchmarkDriver, Configurati
 
     private IllegalArgumentException unusableAuthentication(Exception e) {
         return new IllegalArgumentException(config.file() + ": field 'client.authentication.plugin' = '"
-                + config.client().authentication().plugin() + "': " + oneLine(e));
+                + config.client().authentication().plugin() + "': " + OneLine.of(e));
     }
 
     /** Creates {@code <namespacePrefix>-<random>} (and its tenant if missing) with the file's policies. */
@@ -273,7 +296,7 @@ public final class PulsarBenchmarkDriver implements BenchmarkDriver, Configurati
             return created;
         } catch (PulsarAdminException e) {
             throw new IOException(config.file() + ": cannot set up namespace " + created + " through client.httpUrl '"
-                    + settings.httpUrl() + "': " + oneLine(e), e);
+                    + settings.httpUrl() + "': " + OneLine.of(e), e);
         }
     }
 
@@ -291,7 +314,7 @@ public final class PulsarBenchmarkDriver implements BenchmarkDriver, Configurati
             }
             deleteNamespaceQuietly();
             throw new IOException(config.file() + ": cannot reach client.serviceUrl '" + settings.serviceUrl() + "': "
-                    + oneLine(e), e);
+                    + OneLine.of(e), e);
         } catch (TimeoutException e) {
             deleteNamespaceQuietly();
             throw new IOException(config.file() + ": cannot reach client.serviceUrl '" + settings.serviceUrl()
@@ -332,16 +355,5 @@ public final class PulsarBenchmarkDriver implements BenchmarkDriver, Configurati
             cause = cause.getCause();
         }
         return cause;
-    }
-
-    /** The innermost message of an exception chain on one line (admin errors may carry an HTML body). */
-    private static String oneLine(Throwable error) {
-        Throwable cause = unwrap(error);
-        while (cause.getCause() != null && cause.getCause() != cause) {
-            cause = cause.getCause();
-        }
-        String message = cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
-        message = message.replaceAll("\\s+", " ").trim();
-        return message.length() > 300 ? message.substring(0, 300) + "..." : message;
     }
 }

@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.driver.pulsar;
 
+import io.brokerbench.driver.ClientMetricSink;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -12,9 +13,10 @@ import org.apache.pulsar.client.api.TypedMessageBuilder;
  * One Pulsar producer. It is deliberately not a {@code PayloadCopyingProducer}: the client keeps a
  * reference to the payload array until the broker acknowledged the message.
  */
-final class PulsarBenchmarkProducer implements BenchmarkProducer {
+final class PulsarBenchmarkProducer implements BenchmarkProducer, StatsReporting {
 
     private final Producer<byte[]> producer;
+    private volatile boolean closed;
 
     PulsarBenchmarkProducer(Producer<byte[]> producer) {
         this.producer = producer;
@@ -28,7 +30,15 @@ final class PulsarBenchmarkProducer implements BenchmarkProducer {
     }
 
     @Override
+    public void reportStats(ClientMetricSink sink) {
+        if (!closed) {
+            PulsarClientStats.report(this, producer.getStats(), sink);
+        }
+    }
+
+    @Override
     public void close() throws Exception {
+        closed = true;
         try {
             producer.closeAsync().get(PulsarBenchmarkDriver.CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException brokerSilent) {

@@ -30,10 +30,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.bookkeeper.stats.NullStatsLogger;
 import org.apache.pulsar.client.admin.PulsarAdmin;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -365,16 +365,14 @@ class PulsarDriverIT {
             throw new AssertionError("the Pulsar driver delivers byte arrays");
         }
 
-        List<byte[]> await(int count) throws InterruptedException {
+        List<byte[]> await(int count) {
             return awaitTogether(count, this);
         }
 
-        /** Waits until the consumers together hold {@code count} messages, or the deadline passes. */
-        static List<byte[]> awaitTogether(int count, Received... consumers) throws InterruptedException {
-            long deadline = System.nanoTime() + DELIVERY_DEADLINE.toNanos();
-            while (total(consumers) < count && System.nanoTime() < deadline) {
-                TimeUnit.MILLISECONDS.sleep(20);
-            }
+        /** Waits until the consumers together hold {@code count} messages; fails when they do not in time. */
+        static List<byte[]> awaitTogether(int count, Received... consumers) {
+            // qualified: this class's own await(int) hides a static import
+            Awaitility.await(count + " messages").atMost(DELIVERY_DEADLINE).until(() -> total(consumers) >= count);
             List<byte[]> all = new ArrayList<>();
             Set<String> overlaps = new HashSet<>();
             for (Received consumer : consumers) {

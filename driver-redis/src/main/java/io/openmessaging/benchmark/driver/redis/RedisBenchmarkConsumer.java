@@ -142,8 +142,8 @@ final class RedisBenchmarkConsumer implements BenchmarkConsumer {
                     connection.xgroupDelConsumer(stream, group, consumerName);
                 }
             } catch (JedisException e) {
-                log.warn("redis consumer {}: could not leave its group: {}",
-                        new String(consumerName, StandardCharsets.UTF_8), e.getMessage());
+                log.warn("redis consumer {} could not leave its group",
+                        new String(consumerName, StandardCharsets.UTF_8), e);
             }
             connection.close();
             connection = null;

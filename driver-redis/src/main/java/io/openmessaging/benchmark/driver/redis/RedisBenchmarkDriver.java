@@ -1,6 +1,9 @@
 package io.openmessaging.benchmark.driver.redis;
 
+import io.brokerbench.driver.ClientMetricSink;
+import io.brokerbench.driver.ClientMetrics;
 import io.brokerbench.driver.ConfigurationCheck;
+import io.brokerbench.driver.support.OneLine;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -31,7 +34,7 @@ import redis.clients.jedis.params.SetParams;
  * XREADGROUP or a pipelined XADD batch occupies a connection), so {@code jedisPoolMaxTotal} must
  * cover the producers and consumers of one worker; running out is reported, not waited for.
  */
-public final class RedisBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck {
+public final class RedisBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck, ClientMetrics {
 
     private RedisConfig config;
     private JedisPool pool;
@@ -68,7 +71,7 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, Configuratio
         } catch (RuntimeException e) {
             pool.close();
             throw new IOException(configurationFile + ": cannot use redis at " + config.redisHost() + ":" + config.redisPort()
-                    + " (redisHost/redisPort/redisUser/redisPass): " + rootMessage(e));
+                    + " (redisHost/redisPort/redisUser/redisPass): " + OneLine.of(e));
         }
     }
 
@@ -167,22 +170,32 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, Configuratio
         return resource;
     }
 
+    /**
+     * What jedis exposes: its connection pool. Every producer and consumer holds one connection for
+     * its life, so {@code active} is their count; borrowing shows as the pool being exhausted or slow.
+     */
+    @Override
+    public void reportClientMetrics(ClientMetricSink sink) {
+        JedisPool current = pool;
+        if (current == null || current.isClosed()) {
+            return;
+        }
+        sink.sum("jedis.pool.active", current.getNumActive());
+        sink.sum("jedis.pool.idle", current.getNumIdle());
+        sink.sum("jedis.pool.waiters", current.getNumWaiters());
+        sink.perSecond("jedis.pool.created-rate", current, current.getCreatedCount());
+        sink.perSecond("jedis.pool.destroyed-rate", current, current.getDestroyedCount());
+        sink.perSecond("jedis.pool.borrowed-rate", current, current.getBorrowedCount());
+        sink.mean("jedis.pool.borrow-wait-mean-ms", current.getMeanBorrowWaitDuration().toNanos() / 1e6);
+        sink.max("jedis.pool.borrow-wait-max-ms", current.getMaxBorrowWaitDuration().toNanos() / 1e6);
+    }
+
     private static <T> CompletableFuture<T> attempt(Supplier<T> action) {
         try {
             return CompletableFuture.completedFuture(action.get());
         } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(new IllegalStateException("redis: " + rootMessage(e), e));
+            return CompletableFuture.failedFuture(new IllegalStateException("redis: " + OneLine.of(e), e));
         }
-    }
-
-    private static String rootMessage(Throwable e) {
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String message = root == e ? String.valueOf(e.getMessage())
-                : e.getMessage() + ": " + root.getMessage();
-        return message.replace('\n', ' ');
     }
 
     @Override

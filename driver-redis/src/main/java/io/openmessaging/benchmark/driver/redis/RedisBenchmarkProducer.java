@@ -155,7 +155,7 @@ final class RedisBenchmarkProducer implements BenchmarkProducer {
             }
             if (e instanceof JedisConnectionException && connection != null) {
                 // a broken connection is dropped by the pool; the next batch borrows a fresh one
-                log.warn("redis producer for {} lost its connection: {}", topic.name, e.getMessage());
+                log.warn("redis producer for {} lost its connection", topic.name, e);
                 connection.close();
                 connection = null;
             }

@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.driver.redpanda;
 
+import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.yaml.YamlDocument;
 import io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver;
 import io.openmessaging.benchmark.driver.kafka.KafkaDriverConfig;
@@ -49,7 +50,7 @@ public class RedpandaBenchmarkDriver extends KafkaBenchmarkDriver {
             response = client.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new IOException("Redpanda admin API " + ready + " (adminUrl in " + config.file() + ") is unreachable: "
-                    + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+                    + OneLine.of(e));
         }
         if (response.statusCode() != 200) {
             throw new IOException("Redpanda at " + ready + " is not ready: HTTP " + response.statusCode() + " "

@@ -1,12 +1,12 @@
 package io.openmessaging.benchmark.driver.redpanda;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.brokerbench.localbroker.FreePorts;
 import io.brokerbench.localbroker.LocalBroker;
@@ -130,13 +130,8 @@ class RedpandaBenchmarkDriverIT {
                 acks.add(producer.sendAsync(i % 2 == 0 ? Optional.of("key-" + i) : Optional.empty(), payload));
             }
             CompletableFuture.allOf(acks.toArray(new CompletableFuture<?>[0])).get(WAIT.toSeconds(), TimeUnit.SECONDS);
-            long deadline = System.nanoTime() + WAIT.toNanos();
-            while (received.messages.size() < sent.size()) {
-                if (System.nanoTime() > deadline) {
-                    fail(driverFile + ": received " + received.messages.size() + " of " + sent.size());
-                }
-                Thread.sleep(20);
-            }
+            await(driverFile + ": all " + sent.size() + " messages received").atMost(WAIT)
+                    .until(() -> received.messages.size() >= sent.size());
             consumer.close();
             producer.close();
             assertEquals(sent.size(), received.messages.size(), driverFile + ": messages received");

@@ -1,0 +1,86 @@
+package io.brokerbench.metrics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brokerbench.metrics.MetricValue.Kind;
+import io.brokerbench.stats.LatencyHistograms;
+import io.brokerbench.worker.WorkerSnapshot;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The coordinator's per-interval values: growth of totals per second, levels as they are, workers combined. */
+class MetricSeriesTest {
+
+    private static WorkerSnapshot snapshot(double cpuSeconds, long gcPauses, long gcMillis, double sent, double lagMax) {
+        WorkerSample sample = new WorkerSample(true, new JvmSample(10, 20, gcPauses, gcMillis, 30),
+                Map.of("sent-rate", MetricValue.of(Kind.PER_SECOND, sent), "lag-max", MetricValue.of(Kind.MAX, lagMax)),
+                Map.of("d.count", MetricValue.of(Kind.SUM, sent)));
+        return new WorkerSnapshot(new LatencyHistograms(), 0, 0, 0, 0, cpuSeconds, 0, sample);
+    }
+
+    @Test
+    void anIntervalShowsWhatGrewSinceThePreviousOneAcrossWorkers() {
+        MetricSeries series = new MetricSeries();
+        series.observe("a", snapshot(1.0, 2, 10, 100, 0));
+        series.observe("b", snapshot(5.0, 0, 0, 1000, 0));
+        series.observe("a", snapshot(2.0, 3, 15, 300, 7));
+        series.observe("b", snapshot(5.5, 0, 0, 1400, 3));
+        series.closeInterval(2.0);
+
+        IntervalMetrics interval = series.intervals().get(0);
+        assertEquals(List.of(new LoadGeneratorUsage("a", 0.5, 10, 20, 1, 5, 30),
+                new LoadGeneratorUsage("b", 0.25, 10, 20, 0, 0, 30)), interval.loadGenerators());
+        assertEquals((200 + 400) / 2.0, interval.clientMetrics().get("sent-rate"), 1e-9);
+        assertEquals(7, interval.clientMetrics().get("lag-max"));
+        assertEquals(300 + 1400, interval.driverStats().get("d.count"));
+        assertTrue(interval.broker().isEmpty(), "no broker watched");
+
+        series.observe("a", snapshot(2.0, 3, 15, 300, 0));
+        series.observe("b", snapshot(5.5, 0, 0, 1400, 0));
+        series.closeInterval(1.0);
+        assertEquals(0, series.intervals().get(1).clientMetrics().get("sent-rate"));
+    }
+
+    @Test
+    void workersThatRecordNothingAddNothing() {
+        MetricSeries series = new MetricSeries();
+        WorkerSnapshot silent = new WorkerSnapshot(new LatencyHistograms(), 0, 0, 0, 0, 1, 0, WorkerSample.NOT_RECORDED);
+        series.observe("local", silent);
+        series.observe("local", silent);
+        series.closeInterval(1);
+        IntervalMetrics interval = series.intervals().get(0);
+        assertTrue(interval.loadGenerators().isEmpty() && interval.clientMetrics().isEmpty()
+                && interval.driverStats().isEmpty(), interval.toString());
+    }
+
+    @Test
+    void aWatchedProcessShowsItsCpuAndMemory() {
+        MetricSeries series = new MetricSeries();
+        series.watchBroker(ProcessHandle.current());
+        series.observe("local", snapshot(0, 0, 0, 0, 0));
+        burnCpu();
+        series.closeInterval(1);
+        BrokerUsage usage = series.intervals().get(0).broker().orElseThrow();
+        assertTrue(usage.cpuCores() > 0, usage.toString());
+        assertTrue(usage.residentBytes() > 0, usage.toString());
+    }
+
+    /** Works until the kernel's CPU accounting (in ticks of several milliseconds) shows this process used more. */
+    private static void burnCpu() {
+        Duration start = cpuTime();
+        double x = 0;
+        while (cpuTime().minus(start).toMillis() < 50) {
+            for (int i = 0; i < 100_000; i++) {
+                x += Math.sqrt(x + i);
+            }
+        }
+        assertTrue(x > 0);
+    }
+
+    private static Duration cpuTime() {
+        return ProcessHandle.current().info().totalCpuDuration().orElseThrow();
+    }
+}
