@@ -10,12 +10,13 @@ package io.brokerbench.delivery;
  * @param sent messages handed to the driver
  * @param failed sends whose future failed
  * @param unacknowledged sends whose future had not completed when the tally was taken
- * @param firstIntendedEpochMicros intended send time of message 0 (paced producers; else 0)
- * @param periodNanos time between two intended sends; 0 for an unpaced producer
+ * @param segmentStart the first message of the schedule's last rate (0 unless the rate changed)
+ * @param segmentIntendedEpochMicros intended send time of message {@code segmentStart} (paced producers; else 0)
+ * @param periodNanos time between two intended sends at the last rate; 0 for an unpaced producer
  * @param lastSendEpochMicros when the last message was handed to the driver; 0 if none was
  */
 public record ProducerTally(int id, String topic, long due, long sent, long failed, long unacknowledged,
-        long firstIntendedEpochMicros, double periodNanos, long lastSendEpochMicros) {
+        long segmentStart, long segmentIntendedEpochMicros, double periodNanos, long lastSendEpochMicros) {
 
     public boolean paced() {
         return periodNanos > 0;
@@ -27,11 +28,13 @@ public record ProducerTally(int id, String topic, long due, long sent, long fail
     }
 
     /**
-     * When message {@code sequence} was meant to be sent, in epoch microseconds. For an unpaced
-     * producer the send time of the last message, which no earlier message's intended time exceeds:
-     * a lower bound for latencies measured from it.
+     * When message {@code sequence} was meant to be sent, in epoch microseconds. For a message sent
+     * at an earlier rate, the last rate's start; for an unpaced producer, the send time of the last
+     * message: times no earlier than the true intended one, so latencies measured from them are lower
+     * bounds.
      */
     public long intendedEpochMicros(long sequence) {
-        return paced() ? firstIntendedEpochMicros + (long) (sequence * periodNanos / 1_000) : lastSendEpochMicros;
+        return paced() ? segmentIntendedEpochMicros + (long) (Math.max(0, sequence - segmentStart) * periodNanos / 1_000)
+                : lastSendEpochMicros;
     }
 }

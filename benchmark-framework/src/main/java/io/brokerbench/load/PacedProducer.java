@@ -5,7 +5,9 @@ import io.brokerbench.stats.PublishStats;
 import io.brokerbench.time.NanoClock;
 import io.brokerbench.time.WallClock;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -13,8 +15,10 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Threads: {@link #sendDue} runs on its load thread only. Acknowledgements and failures arrive on
  * whatever thread completes the driver's future, several at once possibly; they touch only atomics
- * and the concurrent recorders of {@link PublishStats}. {@link #tally} reads the load thread's plain
- * fields and is called once the load thread has stopped.
+ * and the concurrent recorders of {@link PublishStats}. {@link #changeRate} may be called from any
+ * thread: the change waits in a queue until the load thread applies it to the schedule, which only
+ * the load thread touches. {@link #tally} reads the load thread's plain fields and is called once the
+ * load thread has stopped.
  */
 public final class PacedProducer {
 
@@ -33,6 +37,8 @@ public final class PacedProducer {
     private final long messageLimit;
     private final PublishStats stats;
     private final NanoClock clock;
+    /** Rate changes asked for and not yet applied to the schedule, in the order of their instants. */
+    private final Queue<RateChange> rateChanges = new ConcurrentLinkedQueue<>();
     /** Acknowledged or failed on another thread after sendAsync returned. */
     private final AtomicLong completedLater = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
@@ -65,6 +71,7 @@ public final class PacedProducer {
      * @return the clock's last reading
      */
     public long sendDue(long now, int maxBurst) {
+        applyRateChanges(now);
         lastRoundNanos = now;
         for (int burst = 0; burst < maxBurst; burst++) {
             long intended = schedule.nextIntended(now);
@@ -78,14 +85,45 @@ public final class PacedProducer {
     }
 
     /**
-     * When the next message is due; {@code Long.MIN_VALUE} if unpaced (always due), {@code Long.MAX_VALUE}
-     * once the producer has sent all it was to send.
+     * When the next message is due, or a rate change takes effect; {@code Long.MIN_VALUE} if unpaced
+     * (always due), {@code Long.MAX_VALUE} once the producer has sent all it was to send.
      */
     public long nextDue() {
         if (sent >= messageLimit) {
             return Long.MAX_VALUE;
         }
-        return schedule.paced() ? schedule.nextIntended(0) : Long.MIN_VALUE;
+        if (!schedule.paced()) {
+            return Long.MIN_VALUE;
+        }
+        RateChange change = rateChanges.peek();
+        long next = schedule.nextIntended(0);
+        return change == null ? next : Math.min(next, change.atNanos());
+    }
+
+    /**
+     * From {@code atNanos} on (on this producer's clock), publish {@code ratePerSecond} messages a
+     * second, 0 pausing, after {@code burst} messages all due at that instant. Any thread; the load
+     * thread applies it on its next round at or after that instant, which must be no earlier than the
+     * previous change's.
+     *
+     * @throws IllegalStateException for an unpaced producer
+     */
+    public void changeRate(double ratePerSecond, long atNanos, long burst) {
+        if (!schedule.paced()) {
+            throw new IllegalStateException("producer " + id + " publishes unpaced: its rate cannot change");
+        }
+        rateChanges.add(new RateChange(ratePerSecond, atNanos, burst));
+    }
+
+    private void applyRateChanges(long now) {
+        for (RateChange change = rateChanges.peek(); change != null && change.atNanos() <= now;
+                change = rateChanges.peek()) {
+            schedule.changeRate(change.ratePerSecond(), change.atNanos(), change.burst());
+            rateChanges.poll();
+        }
+    }
+
+    private record RateChange(double ratePerSecond, long atNanos, long burst) {
     }
 
     /** Whether the in-flight limit, not the schedule, is what holds this producer back. */
@@ -170,15 +208,17 @@ public final class PacedProducer {
      * had their turn yet.
      */
     public ProducerTally tally(long stopNanos) {
+        applyRateChanges(stopNanos);
         long due = sent;
         if (schedule.paced()) {
             long grace = (long) Math.max(2 * schedule.periodNanos(), STOP_GRACE_NANOS);
             due = Math.max(due, Math.max(schedule.dueBy(lastRoundNanos), schedule.dueBy(stopNanos - grace)));
             due = Math.min(due, messageLimit);
         }
-        long firstIntended = schedule.paced() ? WallClock.epochMicros(schedule.intendedOf(0)) : 0;
+        long segmentStart = schedule.segmentStart();
+        long segmentIntended = schedule.paced() ? WallClock.epochMicros(schedule.intendedOf(segmentStart)) : 0;
         long lastSend = lastSendNanos == Long.MIN_VALUE ? 0 : WallClock.epochMicros(lastSendNanos);
-        return new ProducerTally(id, topic, due, sent, failed.get(), inFlight(), firstIntended,
+        return new ProducerTally(id, topic, due, sent, failed.get(), inFlight(), segmentStart, segmentIntended,
                 schedule.periodNanos(), lastSend);
     }
 }

@@ -1,21 +1,50 @@
 package io.brokerbench.load;
 
+import java.util.ArrayDeque;
+import java.util.Deque;
+
 /**
- * When each message of one producer is meant to be sent: message n at {@code start + n × period}.
- * The schedule never waits for the broker, so a stall shows up as publish delay and as latency
- * from the intended time instead of silently lowering the rate (coordinated omission).
- * An unpaced schedule (rate 0, "as fast as possible") intends every message for the moment it is
- * sent.
+ * When each message of one producer is meant to be sent. A paced schedule is a sequence of segments,
+ * one per rate: within one, message n is intended at {@code anchor + (n − first) × period};
+ * {@link #changeRate} starts a new segment at a given instant. The schedule never waits for the
+ * broker, so a stall shows up as publish delay and as latency from the intended time instead of
+ * silently lowering the rate (coordinated omission).
+ *
+ * <p>An unpaced schedule (rate 0 from the start, "as fast as possible") intends every message for
+ * the moment it is sent and never changes rate. A paced schedule changed to rate 0 is paused: nothing
+ * is due until the next change.
+ *
+ * <p>Not thread-safe: one load thread owns it.
  */
 public final class RateSchedule {
 
-    private final long startNanos;
-    private final double periodNanos;
+    /**
+     * Messages from {@code first} on are intended every {@code periodNanos} from {@code anchorNanos};
+     * a paused segment intends none, and keeps the period it was paused from.
+     *
+     * @param remainder how far into its period the first message was when the segment began, as a
+     *     fraction: a segment after a pause starts there again, so interleaved producers stay so
+     */
+    private record Segment(long first, long anchorNanos, double periodNanos, boolean paused, double remainder) {
+
+        long intendedOf(long n) {
+            return anchorNanos + (long) ((n - first) * periodNanos);
+        }
+
+        /** Messages of this segment and earlier ones intended strictly before {@code now}. */
+        long dueBefore(long now) {
+            return paused || now <= anchorNanos ? first : first + (long) Math.ceil((now - anchorNanos) / periodNanos);
+        }
+    }
+
+    /** The current segment last; earlier ones only while they hold unsent messages. */
+    private final Deque<Segment> segments = new ArrayDeque<>();
+    private final boolean paced;
     private long index;
 
     private RateSchedule(long startNanos, double periodNanos) {
-        this.startNanos = startNanos;
-        this.periodNanos = periodNanos;
+        this.paced = periodNanos > 0;
+        segments.add(new Segment(0, startNanos, periodNanos, false, 0));
     }
 
     /**
@@ -32,33 +61,110 @@ public final class RateSchedule {
     }
 
     public boolean paced() {
-        return periodNanos > 0;
+        return paced;
     }
 
-    /** The intended send time of the next message; for an unpaced schedule, {@code now}. */
+    /**
+     * From {@code atNanos} on, messages are intended {@code ratePerSecond} a second (0 pauses). Messages
+     * intended before that instant keep their times, sent or not; the first one after it comes as far
+     * into the new period as it was into the old one, so intended times stay continuous (no burst, no
+     * gap) and interleaved producers stay interleaved. Changes must come in the order of their
+     * instants.
+     *
+     * @throws IllegalStateException for an unpaced schedule, which has no rate to change
+     */
+    public void changeRate(double ratePerSecond, long atNanos) {
+        changeRate(ratePerSecond, atNanos, 0);
+    }
+
+    /**
+     * {@link #changeRate(double, long)}, with {@code burst} messages all intended at {@code atNanos}
+     * ahead of the new rate's first: a burst on top of the schedule, whose lateness shows as publish
+     * delay like any other.
+     */
+    public void changeRate(double ratePerSecond, long atNanos, long burst) {
+        if (!paced) {
+            throw new IllegalStateException("an unpaced schedule has no rate to change");
+        }
+        if (!(ratePerSecond >= 0) || Double.isInfinite(ratePerSecond)) {
+            throw new IllegalArgumentException("rate must be finite and >= 0, not " + ratePerSecond);
+        }
+        Segment last = segments.getLast();
+        long first = Math.max(index, last.dueBefore(atNanos));
+        double remainder = last.paused() ? last.remainder()
+                : Math.min(1, Math.max(0, (last.intendedOf(first) - atNanos) / last.periodNanos()));
+        if (first == last.first()) {
+            segments.removeLast(); // none of its messages was due yet: the new rate replaces it
+        }
+        if (burst > 0) {
+            segments.add(new Segment(first, atNanos, 0, false, remainder));
+            first += burst;
+        }
+        if (ratePerSecond == 0) {
+            segments.add(new Segment(first, atNanos, last.periodNanos(), true, remainder));
+        } else {
+            double period = 1e9 / ratePerSecond;
+            segments.add(new Segment(first, atNanos + (long) (remainder * period), period, false, remainder));
+        }
+    }
+
+    /** The intended send time of the next message; for an unpaced schedule, {@code now}; paused, never. */
     public long nextIntended(long now) {
-        return periodNanos > 0 ? startNanos + (long) (index * periodNanos) : now;
+        if (!paced) {
+            return now;
+        }
+        Segment segment = segmentOf(index);
+        return segment.paused() ? Long.MAX_VALUE : segment.intendedOf(index);
     }
 
     public void advance() {
         index++;
+        while (segments.size() > 1 && segments.getFirst() != segmentOf(index)) {
+            segments.removeFirst();
+        }
     }
 
-    /** How many messages are due by {@code now} (intended at or before it); 0 for an unpaced schedule. */
+    /**
+     * How many messages are due by {@code now} (intended at or before it); 0 for an unpaced schedule.
+     * Asked no earlier than the latest change.
+     */
     public long dueBy(long now) {
-        if (periodNanos <= 0 || now < startNanos) {
+        if (!paced) {
             return 0;
         }
-        return (long) ((now - startNanos) / periodNanos) + 1;
+        Segment last = segments.getLast();
+        if (last.paused() || now < last.anchorNanos()) {
+            return last.first();
+        }
+        return last.first() + (long) ((now - last.anchorNanos()) / last.periodNanos()) + 1;
     }
 
-    /** The intended send time of message {@code n} of a paced schedule. */
+    /**
+     * The intended send time of message {@code n} of a paced schedule. For a message of a segment the
+     * schedule no longer keeps (all sent), the earliest kept segment's start: later than its true
+     * intended time, so latencies measured from it are lower bounds.
+     */
     public long intendedOf(long n) {
-        return startNanos + (long) (n * periodNanos);
+        Segment segment = segmentOf(n);
+        return segment.intendedOf(Math.max(n, segment.first()));
     }
 
-    /** Nanoseconds between two messages; 0 for an unpaced schedule. */
+    /** The first message of the current rate, from which {@link #intendedOf} follows {@link #periodNanos}. */
+    public long segmentStart() {
+        return segments.getLast().first();
+    }
+
+    /** Nanoseconds between two messages at the current (or, paused, the last running) rate; 0 unpaced. */
     public double periodNanos() {
-        return periodNanos;
+        return segments.getLast().periodNanos();
+    }
+
+    private Segment segmentOf(long n) {
+        var it = segments.descendingIterator();
+        Segment segment = it.next();
+        while (segment.first() > n && it.hasNext()) {
+            segment = it.next();
+        }
+        return segment;
     }
 }

@@ -3,10 +3,14 @@ package io.brokerbench.result;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.brokerbench.capacity.RateWindow;
+import io.brokerbench.capacity.SustainableRate;
 import io.brokerbench.delivery.SubscriptionVerdict;
 import io.brokerbench.load.MessageHeader;
+import io.brokerbench.run.DiscoveredRate;
 import io.brokerbench.run.IntervalPoint.Phase;
 import io.brokerbench.run.IntervalPoint;
+import io.brokerbench.run.RatePhaseSummary;
 import io.brokerbench.run.RunEvent;
 import io.brokerbench.run.RunRecord;
 import io.brokerbench.stats.LatencySummary;
@@ -160,6 +164,16 @@ public final class ResultJson {
         }
 
         CompletionJson.write(root, run);
+        if (run.discoveredRate() != null) {
+            writeRateSearch(root.putObject("rateSearch"), run.discoveredRate());
+        }
+
+        if (!run.ratePhases().isEmpty()) {
+            ArrayNode phases = root.putArray("ratePhases");
+            for (RatePhaseSummary phase : run.ratePhases()) {
+                writeRatePhase(phases.addObject(), phase);
+            }
+        }
 
         ArrayNode events = root.putArray("events");
         for (RunEvent event : run.events()) {
@@ -178,6 +192,9 @@ public final class ResultJson {
         for (IntervalPoint point : run.intervals()) {
             ObjectNode node = intervals.addObject();
             node.put("phase", point.phase().label());
+            if (point.ratePhase() != null) {
+                node.put("ratePhase", point.ratePhase());
+            }
             node.put("elapsedSeconds", round3(point.elapsedSeconds()));
             node.put("seconds", round3(point.seconds()));
             node.put("publishRate", round3(point.publishRate()));
@@ -201,6 +218,56 @@ public final class ResultJson {
         root.put("driverConfig", run.driver().yaml());
         root.set("workers", mapper.valueToTree(run.workers()));
         root.set("environment", mapper.valueToTree(run.environment()));
+    }
+
+    /** One rate phase: its targets, rates and counts, and every latency metric's percentiles. */
+    private static void writeRatePhase(ObjectNode node, RatePhaseSummary phase) {
+        double seconds = phase.seconds();
+        node.put("name", phase.name());
+        node.put("fromRate", round3(phase.fromRate()));
+        node.put("toRate", round3(phase.toRate()));
+        node.put("seconds", round3(seconds));
+        node.put("publishRate", seconds > 0 ? round3(phase.sent() / seconds) : 0);
+        node.put("consumeRate", seconds > 0 ? round3(phase.received() / seconds) : 0);
+        node.put("messagesSent", phase.sent());
+        node.put("messagesAcknowledged", phase.acked());
+        node.put("publishErrors", phase.publishErrors());
+        node.put("messagesReceived", phase.received());
+        node.put("backlogAtEnd", phase.backlogAtEnd());
+        for (Metric metric : Metric.values()) {
+            ObjectNode latency = node.putObject(metric.resultName());
+            for (Percentile percentile : Percentile.values()) {
+                latency.put(percentile.suffix(), inResultUnit(metric, phase.latency().micros(metric, percentile)));
+            }
+        }
+    }
+
+    /** The max-rate search: the rate found, its bounds, and each window with the search's next move. */
+    private static void writeRateSearch(ObjectNode node, DiscoveredRate found) {
+        SustainableRate result = found.result();
+        node.put("sustainableRate", round3(result.rate()));
+        if (Double.isInfinite(result.upperBound())) {
+            node.putNull("upperBound");
+            node.putNull("relativeUncertainty");
+        } else {
+            node.put("upperBound", round3(result.upperBound()));
+            node.put("relativeUncertainty", Math.round(result.relativeUncertainty() * 1e5) / 1e5);
+        }
+        node.put("converged", result.converged());
+        node.put("windows", result.windows());
+        ArrayNode steps = node.putArray("steps");
+        for (DiscoveredRate.Window window : found.windows()) {
+            RateWindow observed = window.observed();
+            steps.addObject()
+                    .put("targetRate", round3(observed.targetRate()))
+                    .put("publishRate", round3(observed.publishRate()))
+                    .put("consumeRate", round3(observed.consumeRate()))
+                    .put("backlogGrowth", observed.backlogGrowth())
+                    .put("backlogAtEnd", observed.backlogAtEnd())
+                    .put("seconds", round3(observed.seconds()))
+                    .put("held", window.held())
+                    .put("next", window.next());
+        }
     }
 
     static double round3(double value) {

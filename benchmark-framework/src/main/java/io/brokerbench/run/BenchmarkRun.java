@@ -12,6 +12,7 @@ import io.brokerbench.worker.LoadPlan;
 import io.brokerbench.worker.MeasurementPlan;
 import io.brokerbench.worker.Worker;
 import io.brokerbench.workload.KeyDistributorType;
+import io.brokerbench.workload.RatePhase;
 import io.brokerbench.workload.Workload;
 import java.io.IOException;
 import java.time.Instant;
@@ -148,18 +149,15 @@ public final class BenchmarkRun {
         return plan;
     }
 
-    /** Warm-up, the measured phase, stop, drain, verdicts. */
+    /** Warm-up, the max-rate search when asked, the measured phase (by rate phases if any), stop, drain, verdicts. */
     private void runLoad() throws InterruptedException {
-        double ratePerProducer = workload.totalProducers() == 0 ? 0 : workload.producerRate() / workload.totalProducers();
-        LoadPlan load = new LoadPlan(ratePerProducer, workload.keyDistributor(), payloads,
-                options.maxInFlightMessagesPerProducer());
-        meter.loadStarting();
-        for (Worker worker : workers) {
-            worker.startLoad(load);
+        List<RatePhase> phases = workload.ratePhases();
+        double startRate = workload.searchesMaxRate() ? workload.rateSearchStartRate()
+                : !phases.isEmpty() ? phases.get(0).steps().get(0).rate() : workload.producerRate();
+        LoadRate rate = startLoad(startRate, phases.size());
+        if (workload.startupBurstMessages() > 0) {
+            backlog.burst(workers, rate, startRate, intervals, listener);
         }
-        listener.note(workload.producerRate() > 0
-                ? String.format("publishing %,.0f msg/s of %d bytes", workload.producerRate(), workload.messageSize())
-                : String.format("publishing as fast as possible, %d-byte messages", workload.messageSize()));
         if (workload.isCountBounded()) {
             listener.note(String.format("count-bounded: %,d message(s) over %d producer(s), no warm-up",
                     workload.testMessages(), workload.totalProducers()));
@@ -170,11 +168,18 @@ public final class BenchmarkRun {
         if (!workload.warmupDuration().isZero()) {
             intervals.run(Phase.WARMUP, workload.warmupDuration(), () -> true);
         }
+        if (workload.searchesMaxRate()) {
+            searchMaxRate(rate, startRate);
+        }
         meter.measuredPhaseStarts();
         if (backlog.wanted()) {
             backlog.build(workers, intervals, listener);
         }
-        intervals.run(Phase.MEASURE, workload.testDuration(), () -> backlog.drained() && published.getAsBoolean());
+        if (phases.isEmpty()) {
+            intervals.run(Phase.MEASURE, workload.testDuration(), () -> backlog.drained() && published.getAsBoolean());
+        } else {
+            new PhasedLoad(rate, meter, intervals, listener, record).run(phases);
+        }
         meter.measuredPhaseEnds();
         if (backlog.wanted()) {
             backlog.report();
@@ -185,6 +190,44 @@ public final class BenchmarkRun {
         new Drain(meter, clock, control, listener).await(workload.subscriptionsPerTopic(), options.drainTimeout());
         DeliveryVerdicts.judge(workers, record, WallClock.epochMicros(meter.loadStartNanos()),
                 WallClock.epochMicros(clock.nanoTime()));
+    }
+
+    /** Starts every worker's producers at {@code startRate} over all of them (0: unthrottled), and says how. */
+    private LoadRate startLoad(double startRate, int ratePhases) {
+        double ratePerProducer = workload.totalProducers() == 0 ? 0 : startRate / workload.totalProducers();
+        long maxInFlight = workload.maxOutstandingPerProducer() != null ? workload.maxOutstandingPerProducer()
+                : options.maxInFlightMessagesPerProducer();
+        LoadPlan load = new LoadPlan(ratePerProducer, workload.keyDistributor(), payloads, maxInFlight);
+        meter.loadStarting();
+        for (Worker worker : workers) {
+            worker.startLoad(load);
+        }
+        String size = workload.messageSize() + "-byte messages";
+        if (workload.searchesMaxRate()) {
+            listener.note(String.format("publishing %,.0f msg/s of %s, then searching for the highest sustainable rate",
+                    startRate, size));
+        } else if (ratePhases > 0) {
+            listener.note(String.format("publishing %,.0f msg/s of %s, then %d rate phase(s)", startRate, size, ratePhases));
+        } else {
+            listener.note(startRate > 0 ? String.format("publishing %,.0f msg/s of %s", startRate, size)
+                    : "publishing as fast as possible, " + size);
+        }
+        if (maxInFlight < options.maxInFlightMessagesPerProducer()) {
+            listener.note(maxInFlight == 1 ? "synchronous sends: each producer waits for every acknowledgement"
+                    : String.format("at most %d message(s) in flight per producer", maxInFlight));
+        }
+        return new LoadRate(workers, workload.totalProducers());
+    }
+
+    /** OMB's producerRate 0: finds the highest sustainable rate and leaves the producers publishing it. */
+    private void searchMaxRate(LoadRate rate, double startRate) throws InterruptedException {
+        listener.note(String.format("searching for the highest sustainable rate, %d s windows",
+                workload.rateSearchWindow().toSeconds()));
+        IntervalLoop windows = new IntervalLoop(meter, clock, control, listener, workload.rateSearchWindow());
+        DiscoveredRate found = new MaxRateDiscovery(rate, meter, windows, listener, record,
+                workload.subscriptionsPerTopic(), workload.rateSearchWindow()).search(startRate);
+        record.discoveredRate(found);
+        listener.note(String.format("measuring at the discovered %,.0f msg/s", found.result().rate()));
     }
 
     private void closeWorkers() {

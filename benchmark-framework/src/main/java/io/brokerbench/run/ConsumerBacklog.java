@@ -12,7 +12,8 @@ import java.util.List;
  * OMB's {@code consumerBacklogSizeGB}: at the start of the measured phase the consumers are closed
  * until that many bytes, summed over all subscriptions, wait for them; reopened, they must drain it
  * to {@code backlogDrainRatio} before the measured phase may end. How fast they did is reported
- * as a {@link BacklogDrain}.
+ * as a {@link BacklogDrain}. And {@code startupBurstMessages}: when the load starts, that many
+ * messages go out at once while the consumers are closed.
  */
 final class ConsumerBacklog {
 
@@ -34,9 +35,7 @@ final class ConsumerBacklog {
 
     /** Closes the consumers until the backlog has piled up, reporting it as the backlog phase, then reopens them. */
     void build(List<Worker> workers, IntervalLoop intervals, RunListener listener) throws InterruptedException {
-        for (Worker worker : workers) {
-            worker.closeConsumers();
-        }
+        closeConsumers(workers);
         double target = targetMessages();
         listener.note(String.format("building a backlog of %,.0f messages (%s GB over all subscriptions) with consumers closed",
                 target, workload.consumerBacklogSizeGB()));
@@ -44,6 +43,34 @@ final class ConsumerBacklog {
         backlogAtReopen = meter.backlog();
         List<IntervalPoint> built = record.intervals(Phase.BACKLOG);
         reopenedAtSeconds = built.isEmpty() ? 0 : built.get(built.size() - 1).elapsedSeconds();
+        reopenConsumers(workers, listener);
+    }
+
+    /**
+     * {@code startupBurstMessages}: with the consumers closed, the producers send the burst on top of
+     * their schedule at {@code rate} a second; once every message of it is acknowledged (or failed),
+     * reported as the backlog phase, the consumers reopen and read it.
+     */
+    void burst(List<Worker> workers, LoadRate load, double rate, IntervalLoop intervals, RunListener listener)
+            throws InterruptedException {
+        closeConsumers(workers);
+        RunTotals before = meter.totals();
+        long burst = load.burst(workload.startupBurstMessages(), rate);
+        listener.note(String.format("publishing a burst of %,d messages with consumers closed", burst));
+        intervals.run(Phase.BACKLOG, Duration.ZERO, () -> {
+            RunTotals since = meter.totals().minus(before);
+            return since.acked() + since.publishErrors() >= burst;
+        });
+        reopenConsumers(workers, listener);
+    }
+
+    private static void closeConsumers(List<Worker> workers) {
+        for (Worker worker : workers) {
+            worker.closeConsumers();
+        }
+    }
+
+    private static void reopenConsumers(List<Worker> workers, RunListener listener) {
         for (Worker worker : workers) {
             worker.reopenConsumers();
         }

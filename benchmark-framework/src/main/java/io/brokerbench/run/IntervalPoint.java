@@ -6,10 +6,12 @@ import io.brokerbench.stats.LatencySummary;
  * One reporting interval of a run, merged over all workers: rates, backlog and latency statistics.
  *
  * @param phase which part of the run it belongs to
+ * @param ratePhase the workload's rate phase it belongs to; null outside one (or without {@code phases})
  * @param elapsedSeconds seconds since the load started, at the end of the interval
  */
 public record IntervalPoint(
         Phase phase,
+        String ratePhase,
         double elapsedSeconds,
         double seconds,
         double publishRate,
@@ -22,6 +24,7 @@ public record IntervalPoint(
 
     /** The parts of a run, in order. */
     public enum Phase {
+        SEARCH("search"),
         WARMUP("warm-up"),
         BACKLOG("backlog"),
         MEASURE("measure"),

@@ -29,6 +29,10 @@ final class RunMeter {
     private long loadStartNanos;
     /** Whether snapshots go into the aggregate: from the measured phase's start to the drain's end. */
     private boolean measuring;
+    /** The rate phase under way, or null; its snapshots also go into {@link #ratePhaseLatencies}. */
+    private String ratePhase;
+    private RunTotals ratePhaseStart;
+    private final LatencyHistograms ratePhaseLatencies = new LatencyHistograms();
 
     RunMeter(RunRecord record, List<Worker> workers, RunClock clock, RunListener listener) {
         this.record = record;
@@ -62,6 +66,22 @@ final class RunMeter {
         measureStart = null;
     }
 
+    /** A rate phase of the workload starts now: intervals carry its name, and it is summed up on its own. */
+    void ratePhaseStarts(String name) {
+        ratePhase = name;
+        ratePhaseStart = lastTotals;
+        ratePhaseLatencies.reset();
+    }
+
+    /** The rate phase under way ends now: what it published, received and measured. */
+    RatePhaseSummary ratePhaseEnds(double fromRate, double toRate) {
+        RunTotals delta = lastTotals.minus(ratePhaseStart);
+        RatePhaseSummary summary = new RatePhaseSummary(ratePhase, fromRate, toRate, delta.seconds(), delta.sent(),
+                delta.acked(), delta.publishErrors(), delta.received(), backlog(), LatencySummary.of(ratePhaseLatencies));
+        ratePhase = null;
+        return summary;
+    }
+
     /** The last snapshot after the load stopped and the drain ended: the totals of the whole load. */
     void loadEnded() {
         snapshot();
@@ -85,7 +105,7 @@ final class RunMeter {
         LatencyHistograms interval = snapshot();
         RunTotals delta = lastTotals.minus(before);
         double seconds = Math.max(delta.seconds(), 1e-9);
-        IntervalPoint point = new IntervalPoint(phase, (lastTotals.nanoTime() - loadStartNanos) / 1e9, seconds,
+        IntervalPoint point = new IntervalPoint(phase, ratePhase, (lastTotals.nanoTime() - loadStartNanos) / 1e9, seconds,
                 delta.sent() / seconds, delta.publishErrors() / seconds, delta.received() / seconds,
                 delta.sent() * (double) messageSize / seconds,
                 delta.received() * (double) messageSize / seconds,
@@ -121,6 +141,9 @@ final class RunMeter {
         lastTotals = new RunTotals(sent, acked, errors, received, cpu, loadCpu, clock.nanoTime());
         if (measuring) {
             record.aggregated().add(merged);
+        }
+        if (ratePhase != null) {
+            ratePhaseLatencies.add(merged);
         }
         return merged;
     }

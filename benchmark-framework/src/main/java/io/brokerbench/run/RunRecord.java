@@ -41,6 +41,8 @@ public final class RunRecord {
     private long censoredSamples;
     private CountedCompletion completion;
     private BacklogDrain backlogDrain;
+    private DiscoveredRate discoveredRate;
+    private final List<RatePhaseSummary> ratePhases = new ArrayList<>();
 
     public RunRecord(Workload workload, String workloadFile, DriverSetup driver, Instant begin) {
         this.workload = workload;
@@ -186,6 +188,24 @@ public final class RunRecord {
     }
 
     /** What the run noticed as it went (stalls, failures), in order. */
+    /** What the max-rate search found; null when the workload did not ask for one. */
+    public DiscoveredRate discoveredRate() {
+        return discoveredRate;
+    }
+
+    void discoveredRate(DiscoveredRate found) {
+        this.discoveredRate = found;
+    }
+
+    /** The workload's rate phases, each summed up on its own; empty for a run at one rate. */
+    public List<RatePhaseSummary> ratePhases() {
+        return Collections.unmodifiableList(ratePhases);
+    }
+
+    void addRatePhase(RatePhaseSummary summary) {
+        ratePhases.add(summary);
+    }
+
     public List<RunEvent> events() {
         return Collections.unmodifiableList(events);
     }

@@ -9,6 +9,7 @@ import io.brokerbench.time.ParkThenSpinIdler;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The threads that publish: a worker's producers dealt round-robin over at most {@code limit}
@@ -70,6 +71,11 @@ final class LoadThreads {
                 thread.join(STOP_GRACE.toMillis());
             }
         }
+    }
+
+    /** Ends the idling of every thread, so a change of rate is seen at once rather than at the next due message. */
+    void wake() {
+        threads.forEach(LockSupport::unpark);
     }
 
     /** Moves what the threads recorded since the last call into {@code into}. */

@@ -170,6 +170,22 @@ public final class LocalWorker implements Worker {
         load.start(paced, clock);
     }
 
+    /**
+     * Takes effect at this call's instant on every producer alike, so they stay interleaved; a worker
+     * without producers has nothing to change.
+     */
+    @Override
+    public synchronized void changeRate(double ratePerProducer, long burstPerProducer) {
+        long at = clock.nanoTime();
+        for (ProducerSlot slot : producers) {
+            if (slot.paced == null) {
+                throw new IllegalStateException("no load running");
+            }
+            slot.paced.changeRate(ratePerProducer, at, burstPerProducer);
+        }
+        load.wake();
+    }
+
     /** Stops publishing; see {@link LoadThreads#stop} for a thread stuck in its driver. */
     @Override
     public synchronized void stopLoad() throws InterruptedException {
@@ -213,7 +229,7 @@ public final class LocalWorker implements Worker {
     public synchronized List<ProducerTally> producerTallies() {
         List<ProducerTally> tallies = new ArrayList<>(producers.size());
         for (ProducerSlot slot : producers) {
-            tallies.add(slot.paced == null ? new ProducerTally(slot.spec.id(), slot.spec.topic(), 0, 0, 0, 0, 0, 0, 0)
+            tallies.add(slot.paced == null ? new ProducerTally(slot.spec.id(), slot.spec.topic(), 0, 0, 0, 0, 0, 0, 0, 0)
                     : slot.paced.tally(stopNanos == Long.MIN_VALUE ? clock.nanoTime() : stopNanos));
         }
         return tallies;

@@ -34,6 +34,13 @@ public interface Worker extends AutoCloseable {
 
     void startLoad(LoadPlan plan);
 
+    /**
+     * From now on each producer publishes {@code ratePerProducer} messages a second (0 pauses them),
+     * its intended send times continuing without a jump, after {@code burstPerProducer} messages all
+     * due now; only for a load started at a rate.
+     */
+    void changeRate(double ratePerProducer, long burstPerProducer);
+
     void stopLoad() throws InterruptedException;
 
     void closeConsumers();

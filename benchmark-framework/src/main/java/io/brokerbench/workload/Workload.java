@@ -9,7 +9,10 @@ import io.brokerbench.yaml.Range;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -22,7 +25,21 @@ import java.util.Map;
  * @param name default: the file's name without extension
  * @param randomBytesRatio share of each randomized payload that is random; the rest is zeros (OMB's compression knob)
  * @param payloadFile as written in the file; not used (nor checked) when payloads are randomized, as in OMB
- * @param producerRate messages per second for the whole workload, across all producers; 0 means as fast as possible
+ * @param producerRate messages per second for the whole workload, across all producers; 0 (OMB's meaning) searches
+ *     for the highest rate the broker sustains and measures at it, unless {@code unthrottled}
+ * @param unthrottled with producerRate 0: publish as fast as possible instead of searching
+ * @param rateSearchWindowSeconds how long the max-rate search measures each rate it tries; default the shorter
+ *     of 2 s and the reporting interval
+ * @param rateSearchStartRate the first rate the max-rate search tries, messages per second over all producers
+ * @param producerStartRate with producerIncrementRate and producerIncrementSeconds (OMB forks' keys): the
+ *     measured phase starts at this rate and steps up by producerIncrementRate every producerIncrementSeconds,
+ *     up to producerRate when that is set; each step is reported as a phase
+ * @param phases the measured phase as a sequence of rates and ramps (instead of a test duration), each
+ *     reported on its own
+ * @param startupBurstMessages messages (over all producers) published at once when the load starts, with the
+ *     consumers closed until all are acknowledged; the consumers then read them from where they stopped
+ * @param maxOutstandingPerProducer messages a producer may have awaiting acknowledgement before it waits; 1 makes
+ *     every send synchronous; default the run's in-flight limit
  * @param consumerBacklogSizeGB OMB's field is whole gigabytes; a fraction (0.01 = ~10 MB) lets a backlog test finish in seconds
  * @param backlogDrainRatio share of the built-up backlog that must be drained before the test may end (1 = all of it)
  * @param testDurationMinutes as written (one of the two forms is required)
@@ -35,7 +52,7 @@ import java.util.Map;
  *     the duration keys are not used (so one option can turn a timed workload into a counted one)
  * @param sweep a rate sweep: one run of this workload per target rate, one result with a step each (see {@link RateSweep})
  * @param payloadLocator where payloadFile is looked up; from the loader, not the file
- * @param ignoredKeys keys of OMB variants (rate ramps, pauses, ...) that this harness does not implement, as
+ * @param ignoredKeys keys of OMB variants (backlog pauses, ...) that this harness does not implement, as
  *     written: accepted so those files load, reported so the user is told; from the loader, not the file
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -53,6 +70,15 @@ public record Workload(
         @Range(min = 0) int producersPerTopic,
         @Range(min = 0) int consumerPerSubscription,
         @Range(min = 0) double producerRate,
+        boolean unthrottled,
+        @Range(min = 1) Integer rateSearchWindowSeconds,
+        @JsonProperty(defaultValue = "10000") @Range(min = 1) double rateSearchStartRate,
+        @Range(min = 1) Integer maxOutstandingPerProducer,
+        @Range(min = 0) long startupBurstMessages,
+        Double producerStartRate,
+        Double producerIncrementRate,
+        @Range(min = 1) Integer producerIncrementSeconds,
+        List<RatePhase> phases,
         @Range(min = 0) double consumerBacklogSizeGB,
         @JsonProperty(defaultValue = "1") @Range(min = 0, max = 1) double backlogDrainRatio,
         @Range(min = 1) Integer testDurationMinutes,
@@ -71,6 +97,7 @@ public record Workload(
     /** A randomized pool larger than this would exhaust a default-sized heap before the run starts. */
     private static final long MAX_POOL_BYTES = 1L << 30;
     private static final int DEFAULT_REPORTING_INTERVAL_SECONDS = 10;
+    private static final int DEFAULT_RATE_SEARCH_WINDOW_SECONDS = 2;
 
     public Workload {
         if (name.isBlank()) {
@@ -88,7 +115,9 @@ public record Workload(
         }
         oneForm("testDurationMinutes", testDurationMinutes, "testDurationSeconds", testDurationSeconds);
         oneForm("warmupDurationMinutes", warmupDurationMinutes, "warmupDurationSeconds", warmupDurationSeconds);
-        if (testDurationMinutes == null && testDurationSeconds == null && testMessages == null) {
+        if (phases != null) {
+            phases = checkPhases(phases, testDurationMinutes, testDurationSeconds, producerStartRate, consumerBacklogSizeGB);
+        } else if (testDurationMinutes == null && testDurationSeconds == null && testMessages == null) {
             throw FieldException.wholeValue(
                     "missing required field 'testDurationMinutes' (or 'testDurationSeconds', or 'testMessages')");
         }
@@ -96,12 +125,22 @@ public record Workload(
             warmupDurationMinutes = 1;
         }
         long testSeconds = testMessages != null ? Long.MAX_VALUE
+                : phases != null ? phases.stream().mapToLong(RatePhase::durationSeconds).sum()
                 : testDurationSeconds != null ? testDurationSeconds : testDurationMinutes * 60L;
+        checkIncrements(producerStartRate, producerIncrementRate, producerIncrementSeconds, consumerBacklogSizeGB);
         if (reportingIntervalSeconds == null) {
             reportingIntervalSeconds = (int) Math.min(DEFAULT_REPORTING_INTERVAL_SECONDS, testSeconds);
         } else if (reportingIntervalSeconds > testSeconds) {
             throw new FieldException("reportingIntervalSeconds", reportingIntervalSeconds,
                     "longer than the test duration (" + testSeconds + " s), so no interval would be reported");
+        }
+        if (testMessages != null && (phases != null || producerStartRate != null)) {
+            throw new FieldException("testMessages", testMessages,
+                    "a count-bounded run publishes at one rate: give 'testMessages' or rate phases, not both");
+        }
+        if (sweep.wanted() && (phases != null || producerStartRate != null)) {
+            throw FieldException.wholeValue(
+                    "each sweep step publishes at one rate: give 'sweep' or rate phases ('phases', 'producerStartRate'), not both");
         }
         if (sweep.wanted() && testMessages != null) {
             throw new FieldException("testMessages", testMessages, "a sweep's steps are timed runs: give 'sweep' or 'testMessages', not both");
@@ -109,6 +148,15 @@ public record Workload(
         if (sweep.wanted() && consumerBacklogSizeGB > 0) {
             throw new FieldException("consumerBacklogSizeGB", consumerBacklogSizeGB,
                     "a sweep measures live load at each rate: give 'sweep' or a backlog, not both");
+        }
+        checkRateSearch(producerRate, unthrottled, consumerBacklogSizeGB);
+        if (startupBurstMessages > 0 && (consumerBacklogSizeGB > 0 || (producerRate == 0 && phases == null
+                && producerStartRate == null))) {
+            throw new FieldException("startupBurstMessages", startupBurstMessages, "needs a producer rate (producerRate,"
+                    + " phases or producerStartRate) and no consumerBacklogSizeGB");
+        }
+        if (rateSearchWindowSeconds == null) {
+            rateSearchWindowSeconds = Math.min(DEFAULT_RATE_SEARCH_WINDOW_SECONDS, reportingIntervalSeconds);
         }
         ignoredKeys = Collections.unmodifiableMap(new LinkedHashMap<>(ignoredKeys));
     }
@@ -145,6 +193,57 @@ public record Workload(
         }
     }
 
+    private static List<RatePhase> checkPhases(List<RatePhase> phases, Integer testMinutes, Integer testSeconds,
+            Double startRate, double backlogGB) {
+        if (phases.isEmpty()) {
+            throw new FieldException("phases", "[]", "needs at least one phase");
+        }
+        if (testMinutes != null || testSeconds != null) {
+            throw new FieldException(testMinutes != null ? "testDurationMinutes" : "testDurationSeconds",
+                    testMinutes != null ? testMinutes : testSeconds, "give either a test duration or 'phases' (whose"
+                    + " durations add up to the test's), not both");
+        }
+        if (startRate != null) {
+            throw new FieldException("producerStartRate", startRate, "give either 'phases' or the producerStartRate"
+                    + " ramp, not both");
+        }
+        if (backlogGB > 0) {
+            throw new FieldException("consumerBacklogSizeGB", backlogGB, "not with 'phases': a backlog test runs at one rate");
+        }
+        return List.copyOf(phases);
+    }
+
+    private static void checkIncrements(Double start, Double increment, Integer seconds, double backlogGB) {
+        if (start == null && increment == null && seconds == null) {
+            return;
+        }
+        if (start == null || increment == null || seconds == null) {
+            throw FieldException.wholeValue("producerStartRate, producerIncrementRate and producerIncrementSeconds"
+                    + " go together: give all three");
+        }
+        if (!(start > 0)) {
+            throw new FieldException("producerStartRate", start, "must be above 0");
+        }
+        if (!(increment >= 0)) {
+            throw new FieldException("producerIncrementRate", increment, "must be at least 0");
+        }
+        if (backlogGB > 0) {
+            throw new FieldException("consumerBacklogSizeGB", backlogGB,
+                    "not with producerStartRate: a backlog test runs at one rate");
+        }
+    }
+
+    private static void checkRateSearch(double producerRate, boolean unthrottled, double backlogGB) {
+        if (unthrottled && producerRate > 0) {
+            throw new FieldException("unthrottled", true, "only with producerRate 0 (or absent), not with producerRate "
+                    + producerRate);
+        }
+        if (backlogGB > 0 && producerRate == 0 && !unthrottled) {
+            throw new FieldException("consumerBacklogSizeGB", backlogGB, "a backlog needs a fixed producerRate (as in OMB):"
+                    + " producerRate 0 searches for the maximum rate; set 'unthrottled: true' to publish as fast as possible");
+        }
+    }
+
     private static void checkPool(int pool, int messageSize) {
         if (pool < 1) {
             throw new FieldException("randomizedPayloadPoolSize", pool,
@@ -168,9 +267,45 @@ public record Workload(
         return useRandomizedPayloads ? null : payloadLocator.locate(payloadFile);
     }
 
+    /** Whether the run searches for the highest sustainable rate (OMB's producerRate 0) before it measures. */
     @JsonIgnore
-    public boolean isMaxRate() {
-        return producerRate == 0;
+    public boolean searchesMaxRate() {
+        // a count-bounded run at rate 0 publishes its messages as fast as it can: there is no time to search in
+        return producerRate == 0 && !unthrottled && phases == null && producerStartRate == null && testMessages == null;
+    }
+
+    /**
+     * The measured phase as rate phases: the {@code phases} key, or the steps of the producerStartRate
+     * ramp (one phase per step, the rate capped at producerRate); empty for a run at one rate.
+     */
+    @JsonIgnore
+    public List<RatePhase> ratePhases() {
+        if (phases != null) {
+            return phases;
+        }
+        if (producerStartRate == null) {
+            return List.of();
+        }
+        long total = testDuration().toSeconds();
+        double cap = producerRate > 0 ? producerRate : Double.POSITIVE_INFINITY;
+        List<RatePhase> steps = new ArrayList<>();
+        for (long at = 0; at < total; at += producerIncrementSeconds) {
+            double rate = Math.min(cap, producerStartRate + producerIncrementRate * steps.size());
+            int seconds = (int) Math.min(producerIncrementSeconds, total - at);
+            if (!steps.isEmpty() && steps.get(steps.size() - 1).rate() == rate) {
+                // capped: the rest of the test is one phase at producerRate
+                RatePhase last = steps.remove(steps.size() - 1);
+                steps.add(RatePhase.constant(last.name(), last.durationSeconds() + seconds, rate));
+            } else {
+                steps.add(RatePhase.constant(String.format(Locale.ROOT, "step %d: %,.0f msg/s", steps.size() + 1, rate),
+                        seconds, rate));
+            }
+        }
+        return steps;
+    }
+
+    public Duration rateSearchWindow() {
+        return Duration.ofSeconds(rateSearchWindowSeconds);
     }
 
     /** Whether the run publishes {@link #testMessages} messages instead of lasting a duration. */
@@ -183,6 +318,9 @@ public record Workload(
     public Duration testDuration() {
         if (isCountBounded()) {
             return Duration.ZERO;
+        }
+        if (phases != null) {
+            return Duration.ofSeconds(phases.stream().mapToLong(RatePhase::durationSeconds).sum());
         }
         return testDurationSeconds != null ? Duration.ofSeconds(testDurationSeconds) : Duration.ofMinutes(testDurationMinutes);
     }

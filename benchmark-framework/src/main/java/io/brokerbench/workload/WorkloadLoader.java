@@ -16,12 +16,11 @@ import java.util.Set;
 public final class WorkloadLoader {
 
     /**
-     * Keys found in workload files of OMB variants (rate ramps, backlog pauses, selector rates) that
+     * Keys found in workload files of OMB variants (backlog pauses, selector rates) that
      * this framework does not implement. They are accepted so those files load, and listed in
      * {@link Workload#ignoredKeys()} so the caller can tell the user they had no effect.
      */
-    static final Set<String> OMB_VARIANT_KEYS = Set.of(
-            "producerStartRate", "producerIncrementRate", "producerIncrementSeconds", "acceptableBacklog",
+    static final Set<String> OMB_VARIANT_KEYS = Set.of("acceptableBacklog",
             "producerPauseBeforeDrain", "producerPauseDuringDrain", "messageRateReceivedForSubscription",
             "ensureTopicsAreReady");
 

@@ -178,4 +178,28 @@ class PacedProducerTest {
         assertEquals(1, tally.sent());
         assertEquals(9_950, tally.unsent());
     }
+
+    @Test
+    void aRateChangeTakesEffectAtItsInstantOnTheNextRound() {
+        PacedProducer p = producer(1000, 1_000_000, new PublishStats(), KeyDistributorType.NO_KEY);
+        long start = now;
+        p.changeRate(0, start + 3_500_000, 0); // pause after messages 0..3
+        assertEquals(start, p.nextDue());
+        now += 10_000_000; // the load thread comes late: what was due before the pause still goes
+        p.sendDue(now, 1000);
+        assertEquals(4, sent.size());
+        assertEquals(Long.MAX_VALUE, p.nextDue());
+        p.changeRate(500, now, 0); // resumes half a period of 1 ms after the pause's phase: 2 ms × 0.5
+        assertEquals(now, p.nextDue());
+        p.sendDue(now, 1000);
+        assertEquals(now + 1_000_000, p.nextDue());
+        now += 1_000_000;
+        p.sendDue(now, 1000);
+        assertEquals(5, sent.size());
+        assertEquals(WallClock.epochMicros(now), MessageHeader.intendedMicros(sent.get(4)));
+        var tally = p.tally(now);
+        assertEquals(5, tally.due());
+        assertEquals(2_000_000, tally.periodNanos(), 1e-6);
+        assertEquals(WallClock.epochMicros(now + 2_000_000), tally.intendedEpochMicros(5), 1);
+    }
 }

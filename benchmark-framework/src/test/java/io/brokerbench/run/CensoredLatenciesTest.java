@@ -25,7 +25,7 @@ class CensoredLatenciesTest {
     private static final long END = START + 40_000_000;
 
     private static ProducerTally producer(long due, long sent, long failed, long unacknowledged) {
-        return new ProducerTally(0, "t", due, sent, failed, unacknowledged, START, 1_000_000, START + (sent - 1) * 1_000);
+        return new ProducerTally(0, "t", due, sent, failed, unacknowledged, 0, START, 1_000_000, START + (sent - 1) * 1_000);
     }
 
     @Test
@@ -88,7 +88,7 @@ class CensoredLatenciesTest {
     @Test
     void anUnpacedProducerIsValuedFromItsLastSend() {
         LatencyHistograms into = new LatencyHistograms();
-        ProducerTally unpaced = new ProducerTally(0, "t", 100, 100, 0, 7, 0, 0, END - 3_000_000);
+        ProducerTally unpaced = new ProducerTally(0, "t", 100, 100, 0, 7, 0, 0, 0, END - 3_000_000);
         new CensoredLatencies(END, into).addPublishSide(List.of(unpaced));
         Histogram fromIntended = into.get(Metric.PUBLISH_LATENCY_FROM_INTENDED);
         assertEquals(7, fromIntended.getTotalCount());

@@ -50,6 +50,8 @@ final class SimulatedWorker implements Worker {
     private long loadStopNanos = Long.MAX_VALUE;
     private boolean consumersOpen = true;
     private long lastNanos;
+    /** Messages the schedule has sent, with the fraction of the next one, so rate changes lose nothing. */
+    private double scheduled;
     private long sent;
     private boolean stalled;
     private long lastReceiptNanos = Long.MIN_VALUE;
@@ -121,6 +123,13 @@ final class SimulatedWorker implements Worker {
     }
 
     @Override
+    public void changeRate(double ratePerProducer, long burstPerProducer) {
+        advance();
+        rate = producer == null ? 0 : ratePerProducer;
+        scheduled += producer == null ? 0 : burstPerProducer;
+    }
+
+    @Override
     public void stopLoad() {
         advance();
         loadStopNanos = clock.nanoTime();
@@ -144,10 +153,12 @@ final class SimulatedWorker implements Worker {
         if (loadStartNanos == Long.MIN_VALUE) {
             return;
         }
+        long publishingFrom = Math.min(lastNanos, loadStopNanos);
         long publishingUntil = Math.min(now, loadStopNanos);
         long limit = producer == null ? 0 : producer.messageLimit();
         if (!stalled) {
-            sent = Math.min(limit, Math.max(sent, (long) (rate * (publishingUntil - loadStartNanos) / 1e9)));
+            scheduled += rate * (publishingUntil - publishingFrom) / 1e9;
+            sent = Math.min(limit, Math.max(sent, (long) scheduled));
         }
         if (consumersOpen) {
             double deliverable = Math.max(0, sent - neverDelivered);
@@ -203,7 +214,7 @@ final class SimulatedWorker implements Worker {
             return List.of();
         }
         double periodNanos = rate > 0 ? 1e9 / rate : 0;
-        return List.of(new ProducerTally(producer.id(), producer.topic(), sent, sent, 0, 0,
+        return List.of(new ProducerTally(producer.id(), producer.topic(), sent, sent, 0, 0, 0,
                 WallClock.epochMicros(loadStartNanos), periodNanos,
                 WallClock.epochMicros(Math.min(loadStopNanos, sendTimeOf(sent)))));
     }

@@ -82,6 +82,20 @@ class BrokenWorkloadTest {
                         "'producersPerTopic'", "= 0", "never receive"),
                 c("backlog without subscriptions", VALID.replace("subscriptionsPerTopic: 1", "subscriptionsPerTopic: 0")
                         + "consumerBacklogSizeGB: 1\n", "'consumerBacklogSizeGB'", "= 1", "subscriptionsPerTopic is 0"),
+                c("backlog with a max-rate search", VALID.replace("producerRate: 100", "producerRate: 0")
+                        + "consumerBacklogSizeGB: 1\n", "'consumerBacklogSizeGB'", "= 1", "fixed producerRate"),
+                c("unthrottled at a fixed rate", VALID + "unthrottled: true\n", "'unthrottled'", "producerRate 100"),
+                c("no outstanding messages", VALID + "maxOutstandingPerProducer: 0\n", "'maxOutstandingPerProducer'",
+                        "= 0", "at least 1"),
+                c("phases and a test duration", VALID + "phases: [{durationSeconds: 5, rate: 10}]\n",
+                        "'testDurationMinutes'", "= 1", "not both"),
+                c("a phase with a rate and a ramp", VALID.replace("testDurationMinutes: 1\n", "")
+                        + "phases: [{durationSeconds: 5, rate: 10, fromRate: 1, toRate: 20}]\n", "'phases[0].rate'", "not both"),
+                c("a phase at rate 0", VALID.replace("testDurationMinutes: 1\n", "")
+                        + "phases: [{durationSeconds: 5, rate: 0}]\n", "'phases[0].rate'", "above 0"),
+                c("a start rate alone", VALID + "producerStartRate: 10\n", "producerIncrementRate", "all three"),
+                c("a burst with a max-rate search", VALID.replace("producerRate: 100", "producerRate: 0")
+                        + "startupBurstMessages: 10\n", "'startupBurstMessages'", "= 10", "needs a producer rate"),
                 c("both duration forms", VALID + "testDurationSeconds: 30\n", "'testDurationSeconds'", "30",
                         "testDurationMinutes"),
                 c("zero test duration", VALID.replace("testDurationMinutes: 1", "testDurationSeconds: 0"),

@@ -106,7 +106,9 @@ class WorkloadLoaderTest {
         assertEquals("w", w.name(), "name defaults to the file name");
         assertEquals(KeyDistributorType.NO_KEY, w.keyDistributor());
         assertEquals(0.0, w.producerRate());
-        assertTrue(w.isMaxRate());
+        assertTrue(w.searchesMaxRate());
+        assertEquals(Duration.ofSeconds(2), w.rateSearchWindow());
+        assertEquals(null, w.maxOutstandingPerProducer());
         assertEquals(0, w.subscriptionsPerTopic());
         assertEquals(0, w.consumerPerSubscription());
         assertEquals(0, w.consumerBacklogSizeGB());
@@ -259,15 +261,23 @@ class WorkloadLoaderTest {
                 producersPerTopic: 1
                 producerRate: 100000
                 producerStartRate: 5000
+                producerIncrementRate: 5000
+                producerIncrementSeconds: 60
                 acceptableBacklog: 150000
                 testDurationMinutes: ${ombTestDuration:-15}
                 """;
         Path file = write("omb.yaml", yaml);
         Workload byDefault = new WorkloadLoader(Map.of(), dir, HOME).read(file);
         assertEquals(Duration.ofMinutes(15), byDefault.testDuration());
-        assertEquals(Map.of("producerStartRate", "5000", "acceptableBacklog", "150000"), byDefault.ignoredKeys());
+        assertEquals(Map.of("acceptableBacklog", "150000"), byDefault.ignoredKeys());
+        // the OMB forks' ramp: one phase per minute, 5,000 msg/s more each time (producerRate is never reached)
+        assertEquals(15, byDefault.ratePhases().size());
+        assertEquals(RatePhase.constant("step 15: 75,000 msg/s", 60, 75_000), byDefault.ratePhases().get(14));
+        assertFalse(byDefault.searchesMaxRate());
         Workload fromEnv = new WorkloadLoader(Map.of("ombTestDuration", "2"), dir, HOME).read(file);
         assertEquals(Duration.ofMinutes(2), fromEnv.testDuration());
+        assertEquals(List.of(RatePhase.constant("step 1: 5,000 msg/s", 60, 5_000),
+                RatePhase.constant("step 2: 10,000 msg/s", 60, 10_000)), fromEnv.ratePhases());
     }
 
     @Test

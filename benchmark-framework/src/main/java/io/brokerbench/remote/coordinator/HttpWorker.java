@@ -14,6 +14,7 @@ import io.brokerbench.remote.wire.WireMessages.Info;
 import io.brokerbench.remote.wire.WireMessages.Ping;
 import io.brokerbench.remote.wire.WireMessages.Prefix;
 import io.brokerbench.remote.wire.WireMessages.Probes;
+import io.brokerbench.remote.wire.WireMessages.RateChange;
 import io.brokerbench.remote.wire.WireMessages.TopicSpec;
 import io.brokerbench.remote.wire.WireProtocol;
 import io.brokerbench.run.RunFailure;
@@ -179,6 +180,11 @@ public final class HttpWorker implements Worker {
     @Override
     public void startLoad(LoadPlan plan) {
         call("POST", "/start-load", plan, null, CALL_TIMEOUT);
+    }
+
+    @Override
+    public void changeRate(double ratePerProducer, long burstPerProducer) {
+        call("POST", "/change-rate", new RateChange(ratePerProducer, burstPerProducer), null, CALL_TIMEOUT);
     }
 
     @Override

@@ -105,6 +105,11 @@ public final class InProcessMetrics implements AutoCloseable {
         }
 
         @Override
+        public void changeRate(double ratePerProducer, long burstPerProducer) {
+            worker.changeRate(ratePerProducer, burstPerProducer);
+        }
+
+        @Override
         public void stopLoad() throws InterruptedException {
             worker.stopLoad();
         }

@@ -14,6 +14,7 @@ import io.brokerbench.remote.wire.WireMessages.Info;
 import io.brokerbench.remote.wire.WireMessages.Ping;
 import io.brokerbench.remote.wire.WireMessages.Prefix;
 import io.brokerbench.remote.wire.WireMessages.Probes;
+import io.brokerbench.remote.wire.WireMessages.RateChange;
 import io.brokerbench.remote.wire.WireMessages.TopicSpec;
 import io.brokerbench.remote.wire.WireProtocol;
 import io.brokerbench.time.WallClock;
@@ -168,6 +169,15 @@ public final class WorkerServer implements AutoCloseable {
             LoadPlan plan = body(ctx, LoadPlan.class);
             RequestBody.validLoad(plan);
             host.startLoad(plan);
+            done(ctx);
+        });
+        api.post(v + "/change-rate", ctx -> {
+            RateChange change = body(ctx, RateChange.class);
+            RequestBody.check(change.ratePerProducer() >= 0 && change.ratePerProducer() < Double.POSITIVE_INFINITY,
+                    "field 'ratePerProducer' = " + change.ratePerProducer() + ": must be a finite rate >= 0");
+            RequestBody.check(change.burstPerProducer() >= 0,
+                    "field 'burstPerProducer' = " + change.burstPerProducer() + ": must be at least 0");
+            host.current().changeRate(change.ratePerProducer(), change.burstPerProducer());
             done(ctx);
         });
         api.post(v + "/stop-load", ctx -> {

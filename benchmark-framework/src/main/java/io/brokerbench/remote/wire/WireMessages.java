@@ -40,6 +40,10 @@ public final class WireMessages {
     public record CreateConsumers(List<ConsumerSpec> consumers, MeasurementPlan plan) {
     }
 
+    /** {@code POST /v1/change-rate}. */
+    public record RateChange(double ratePerProducer, long burstPerProducer) {
+    }
+
     public record Probes(byte[] template) {
     }
 

@@ -108,6 +108,14 @@ class WorkerServerTest {
         assertEquals(204, send("POST", "/v1/create-topics", "[{\"topic\":\"t\",\"partitions\":2}]", "Bearer " + TOKEN,
                 V).statusCode());
         assertEquals(204, send("POST", "/v1/start-load", load, "Bearer " + TOKEN, V).statusCode());
+        assertAllRefused(400, new String[][] {
+            {"/v1/change-rate", "{\"ratePerProducer\":-1}"},
+            {"/v1/change-rate", "{\"ratePerProducer\":\"5\"}"},
+            {"/v1/change-rate", "{\"ratePerProducer\":5}"},
+            {"/v1/change-rate", "{\"ratePerProducer\":5,\"burstPerProducer\":-1}"},
+        });
+        assertEquals(204, send("POST", "/v1/change-rate", "{\"ratePerProducer\":0,\"burstPerProducer\":10}",
+                "Bearer " + TOKEN, V).statusCode());
     }
 
     @Test

@@ -1,0 +1,37 @@
+package io.brokerbench.run;
+
+import io.brokerbench.worker.Worker;
+import java.util.List;
+
+/** Sets the rate of the whole run's producers: the total is shared evenly, as when the load started. */
+final class LoadRate {
+
+    private final List<Worker> workers;
+    private final int producers;
+
+    LoadRate(List<Worker> workers, int producers) {
+        this.workers = workers;
+        this.producers = producers;
+    }
+
+    /** From now on, {@code total} messages per second over all producers; 0 pauses them. */
+    void set(double total) {
+        for (Worker worker : workers) {
+            worker.changeRate(total / producers, 0);
+        }
+    }
+
+    /**
+     * {@code messages} over all producers due now (each producer's share rounded up), then
+     * {@code total} a second as before.
+     *
+     * @return the messages of the burst, as rounded
+     */
+    long burst(long messages, double total) {
+        long perProducer = (messages + producers - 1) / producers;
+        for (Worker worker : workers) {
+            worker.changeRate(total / producers, perProducer);
+        }
+        return perProducer * producers;
+    }
+}

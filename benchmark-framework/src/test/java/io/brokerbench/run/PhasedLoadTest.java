@@ -1,0 +1,130 @@
+package io.brokerbench.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brokerbench.run.IntervalPoint.Phase;
+import io.brokerbench.stats.Metric;
+import io.brokerbench.stats.Percentile;
+import io.brokerbench.testing.CollectingListener;
+import io.brokerbench.testing.ManualClock;
+import io.brokerbench.testing.TestFiles;
+import io.brokerbench.worker.DriverSetup;
+import io.brokerbench.workload.Payloads;
+import io.brokerbench.workload.Workload;
+import io.brokerbench.workload.WorkloadLoader;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A workload of rate phases, a step and a ramp, against a {@link SimulatedWorker} on the manual clock. */
+class PhasedLoadTest {
+
+    @TempDir
+    Path dir;
+
+    private final ManualClock clock = new ManualClock(1_000_000_000_000L);
+    private final SimulatedWorker worker = new SimulatedWorker(clock);
+    private final CollectingListener listener = new CollectingListener();
+
+    @Test
+    void eachPhaseRunsAtItsRatesAndIsReportedOnItsOwn() {
+        RunRecord run = run("""
+                warmupDurationSeconds: 10
+                reportingIntervalSeconds: 10
+                phases:
+                  - durationSeconds: 20
+                    rate: 1000
+                  - name: ramp
+                    durationSeconds: 30
+                    fromRate: 1000
+                    toRate: 4000
+                    stepSeconds: 10
+                """);
+
+        assertTrue(run.complete(), run.incompleteReason());
+        // warm-up at the first phase's rate, then 20 s at 1,000 and 10 s each at 1,000, 2,500 and 4,000
+        assertEquals(10_000 + 20_000 + 10_000 + 25_000 + 40_000, run.totalSent());
+        assertEquals(50.0, run.measuredSeconds(), 1e-9);
+        List<RatePhaseSummary> phases = run.ratePhases();
+        assertEquals(List.of("1,000 msg/s", "ramp"), phases.stream().map(RatePhaseSummary::name).toList());
+        assertEquals(20_000, phases.get(0).sent());
+        assertEquals(75_000, phases.get(1).sent());
+        assertEquals(1_000, phases.get(1).fromRate());
+        assertEquals(4_000, phases.get(1).toRate());
+        assertEquals(30.0, phases.get(1).seconds(), 1e-9);
+        assertEquals(75_000, phases.get(1).latency().count(Metric.PUBLISH_LATENCY));
+        assertEquals(SimulatedWorker.END_TO_END_MICROS, phases.get(1).latency().micros(Metric.END_TO_END, Percentile.P50),
+                SimulatedWorker.END_TO_END_MICROS * 0.01);
+        // interval points carry their phase: none in the warm-up, 2 then 3 in the measured phase
+        assertEquals(List.of("1,000 msg/s", "1,000 msg/s", "ramp", "ramp", "ramp"),
+                run.intervals(Phase.MEASURE).stream().map(IntervalPoint::ratePhase).toList());
+        assertEquals(List.of(1_000.0, 1_000.0, 1_000.0, 2_500.0, 4_000.0),
+                run.intervals(Phase.MEASURE).stream().map(IntervalPoint::publishRate).toList());
+        assertEquals(null, run.intervals(Phase.WARMUP).get(0).ratePhase());
+    }
+
+    @Test
+    void ombForksIncrementKeysRunAsSteppedPhasesCappedAtTheProducerRate() {
+        RunRecord run = run("""
+                warmupDurationSeconds: 0
+                testDurationSeconds: 40
+                reportingIntervalSeconds: 10
+                producerRate: 3000
+                producerStartRate: 1000
+                producerIncrementRate: 1500
+                producerIncrementSeconds: 10
+                """);
+
+        assertTrue(run.complete(), run.incompleteReason());
+        assertEquals(List.of("step 1: 1,000 msg/s", "step 2: 2,500 msg/s", "step 3: 3,000 msg/s"),
+                run.ratePhases().stream().map(RatePhaseSummary::name).toList());
+        assertEquals(20.0, run.ratePhases().get(2).seconds(), 1e-9);
+        assertEquals(10_000 + 25_000 + 60_000, run.measuredSent());
+    }
+
+    @Test
+    void aStartupBurstGoesOutWhileTheConsumersAreClosedAndIsReadOnceTheyReopen() {
+        RunRecord run = run("""
+                warmupDurationSeconds: 0
+                testDurationSeconds: 10
+                reportingIntervalSeconds: 10
+                producerRate: 1000
+                startupBurstMessages: 5000
+                """);
+
+        assertTrue(run.complete(), run.incompleteReason());
+        // one backlog interval: the burst and 10 s of the schedule, all waiting for the closed consumers
+        assertEquals(1, run.intervals(Phase.BACKLOG).size());
+        assertEquals(15_000, run.intervals(Phase.BACKLOG).get(0).backlog());
+        assertEquals(0, run.intervals(Phase.BACKLOG).get(0).consumeRate());
+        assertEquals(25_000, run.totalSent());
+        assertEquals(run.totalSent(), run.totalReceived());
+        assertTrue(run.deliveredCleanly());
+        assertTrue(listener.notes().contains("publishing a burst of 5,000 messages with consumers closed"),
+                listener.notes().toString());
+    }
+
+    private RunRecord run(String rates) {
+        Path file = TestFiles.write(dir, "phased.yaml", """
+                name: phased
+                topics: 1
+                partitionsPerTopic: 1
+                messageSize: 100
+                useRandomizedPayloads: true
+                randomizedPayloadPoolSize: 10
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 1
+                producersPerTopic: 1
+                """ + rates);
+        Workload workload = WorkloadLoader.load(file);
+        DriverSetup driver = new DriverSetup("Simulated", "none", "", "simulated.yaml");
+        RunRecord record = new RunRecord(workload, "phased.yaml", driver, Instant.now());
+        RunOptions options = new RunOptions(Duration.ofSeconds(60), Duration.ofSeconds(10), 10_000);
+        return new BenchmarkRun(record, Payloads.of(workload), List.of(worker), options, new RunControl(), listener,
+                clock).execute();
+    }
+}

@@ -1,0 +1,126 @@
+package io.brokerbench.it.kafka;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerbench.cli.Main;
+import io.brokerbench.localbroker.LocalBrokers;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Throughput workloads end to end against a real Kafka that the run starts on loopback
+ * (driver-kafka/kafka-local.yaml), all three in one command so the broker starts once: the max-rate
+ * search with short windows, rate phases after a start-up burst, and synchronous sends.
+ */
+class KafkaThroughputIT {
+
+    private static final String SHAPE = """
+            topics: 1
+            partitionsPerTopic: 1
+            messageSize: 100
+            useRandomizedPayloads: true
+            randomizedPayloadPoolSize: 10
+            subscriptionsPerTopic: 1
+            consumerPerSubscription: 1
+            producersPerTopic: 1
+            warmupDurationSeconds: 2
+            reportingIntervalSeconds: 1
+            """;
+
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream console = new ByteArrayOutputStream();
+
+    @Test
+    @Timeout(300)
+    void searchPhasesBurstAndSynchronousSends() throws Exception {
+        Path search = workload("search", "producerRate: 0\nrateSearchWindowSeconds: 1\nrateSearchStartRate: 5000\n"
+                + "testDurationSeconds: 3\n");
+        Path phases = workload("phases", "phases: [{durationSeconds: 2, rate: 500}, {name: ramp, durationSeconds: 3,"
+                + " fromRate: 1000, toRate: 3000}]\nstartupBurstMessages: 2000\n");
+        Path sync = workload("sync", "producerRate: 0\nunthrottled: true\nmaxOutstandingPerProducer: 1\n"
+                + "testDurationSeconds: 3\n");
+        PrintStream stream = new PrintStream(console, true, StandardCharsets.UTF_8);
+        int exit = Main.run(new String[] {"--drivers", LocalBrokers.home().resolve("driver-kafka/kafka-local.yaml")
+                .toString(), search.toString(), phases.toString(), sync.toString(), "-o", dir.toString()}, stream, stream);
+        assertEquals(0, exit, console());
+
+        assertSearchFoundARateAndMeasuredThere(result("search"));
+        assertEachPhaseIsReported(result("phases"));
+        assertAtMostOneMessageWasInFlight(result("sync"));
+    }
+
+    private void assertSearchFoundARateAndMeasuredThere(JsonNode result) {
+        JsonNode search = result.get("rateSearch");
+        assertTrue(search.get("sustainableRate").asDouble() > 0, search.toString());
+        assertEquals(search.get("windows").asInt(), search.get("steps").size());
+        assertTrue(console().contains("rate search: start at 5,000 msg/s"), console());
+        assertTrue(console().contains("rate search: sustainable "), console());
+        double measured = result.get("measured").get("publishRate").asDouble();
+        assertEquals(search.get("sustainableRate").asDouble(), measured, 0.05 * measured, console());
+        assertTrue(result.get("messages").get("deliveredCleanly").asBoolean(), console());
+    }
+
+    private void assertEachPhaseIsReported(JsonNode result) {
+        JsonNode phases = result.get("ratePhases");
+        assertEquals(2, phases.size(), console());
+        assertEquals("500 msg/s", phases.get(0).get("name").asText());
+        assertEquals("ramp", phases.get(1).get("name").asText());
+        // 2 s at 500 msg/s, then about 1 s each at 1,000, 2,000 and 3,000 msg/s (each step lasts until the
+        // coordinator's next interval, a little longer on a loaded machine)
+        assertEquals(500, phases.get(0).get("publishRate").asDouble(), 50, phases.toString());
+        double ramp = phases.get(1).get("publishRate").asDouble();
+        assertTrue(ramp > 1_500 && ramp < 2_700, phases.toString());
+        assertTrue(phases.get(1).get("endToEndLatency").get("99pct").asDouble() > 0, phases.toString());
+        long rampIntervals = 0;
+        for (JsonNode interval : result.get("intervals")) {
+            rampIntervals += "ramp".equals(interval.path("ratePhase").asText()) ? 1 : 0;
+        }
+        assertEquals(3, rampIntervals, result.get("intervals").toString());
+        // the burst went out with the consumers closed, and they read all of it once reopened
+        assertTrue(console().contains("publishing a burst of 2,000 messages with consumers closed"), console());
+        assertEquals("backlog", result.get("intervals").get(0).get("phase").asText());
+        assertTrue(result.get("intervals").get(0).get("backlog").asLong() >= 2_000, result.get("intervals").toString());
+        assertTrue(result.get("messages").get("deliveredCleanly").asBoolean(), console());
+    }
+
+    private void assertAtMostOneMessageWasInFlight(JsonNode result) {
+        assertTrue(console().contains("synchronous sends"), console());
+        JsonNode measured = result.get("measured");
+        double rate = measured.get("messagesSent").asDouble() / measured.get("seconds").asDouble();
+        double meanAckSeconds = result.get("aggregatedPublishLatencyAvg").asDouble() / 1000;
+        // Little's law: messages in flight on average = rate × time each spends in flight, at most 1 (the
+        // margin: a message sent just before the measured phase may be acknowledged in it)
+        assertTrue(rate > 0, console());
+        assertTrue(rate * meanAckSeconds <= 1.05, rate + " msg/s × " + meanAckSeconds + " s\n" + console());
+        assertTrue(result.get("messages").get("deliveredCleanly").asBoolean(), console());
+    }
+
+    private Path workload(String name, String keys) throws IOException {
+        return Files.writeString(dir.resolve(name + ".yaml"), "name: " + name + "\n" + SHAPE + keys);
+    }
+
+    private JsonNode result(String workload) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            Path file = files.filter(f -> f.getFileName().toString().startsWith(workload + "-")
+                    && f.getFileName().toString().endsWith(".json")).findFirst().orElseThrow();
+            return new ObjectMapper().readTree(file.toFile());
+        }
+    }
+
+    private String console() {
+        return console.toString(StandardCharsets.UTF_8);
+    }
+}
