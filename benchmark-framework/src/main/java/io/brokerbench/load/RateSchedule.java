@@ -49,7 +49,12 @@ public final class RateSchedule {
         if (periodNanos <= 0 || now < startNanos) {
             return 0;
         }
-        return (long) ((now - startNanos) / periodNanos) + 1;
+        long due = (long) ((now - startNanos) / periodNanos) + 1;
+        // the division can round the other way from intendedOf's multiplication, which decides when each message goes
+        if (intendedOf(due) <= now) {
+            return due + 1;
+        }
+        return intendedOf(due - 1) > now ? due - 1 : due;
     }
 
     /** The intended send time of message {@code n} of a paced schedule. */
