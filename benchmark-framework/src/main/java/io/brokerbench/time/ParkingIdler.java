@@ -5,9 +5,10 @@ import java.util.function.LongConsumer;
 
 /**
  * Parks until the next message is due and never spins, so a paced load thread costs CPU only for
- * the messages it sends and for waking up. Waking up is what costs: a park and its wake-up take
- * about 10 µs of CPU on a virtual machine, more than sending dozens of messages, and the kernel lets
- * a parked thread sleep up to 50 µs too long anyway (its default timer slack). So a thread parks
+ * the messages it sends and for waking up. Waking up is what costs: a park and its wake-up take as
+ * much CPU as sending dozens of messages (more on a virtual machine, whose timers trap to the
+ * hypervisor), and the kernel lets a parked thread sleep up to 50 µs too long anyway (its default
+ * timer slack). So a thread parks
  * for at least {@link #MIN_PARK_NANOS}: at most a few thousand wake-ups a second, whatever the
  * rate, each sending in one burst everything that fell due meanwhile. Below that rate every
  * message still gets a wake-up of its own.
