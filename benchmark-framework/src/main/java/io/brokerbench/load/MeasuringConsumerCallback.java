@@ -26,6 +26,8 @@ import org.HdrHistogram.Histogram;
  */
 public final class MeasuringConsumerCallback implements ConsumerCallback {
 
+    private static final long[] NOTHING = new long[0];
+
     private final String topic;
     private final String subscription;
     private final boolean headers;
@@ -54,10 +56,8 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
         this.topic = topic;
         this.subscription = subscription;
         this.headers = headers;
+        // a set per producer once it is heard from: a consumer of one topic among many hears from few of them
         this.receivedByProducer = new SequenceSet[producers];
-        for (int i = 0; i < producers; i++) {
-            receivedByProducer[i] = new SequenceSet();
-        }
         this.ordering = ordering;
     }
 
@@ -105,7 +105,12 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
         record(endToEndFromIntended, receivedMicros - intendedMicros);
         received++;
         lastReceivedNanos = receivedNanos;
-        if (!receivedByProducer[producer].add(sequence)) {
+        SequenceSet sequences = receivedByProducer[producer];
+        if (sequences == null) {
+            sequences = new SequenceSet();
+            receivedByProducer[producer] = sequences;
+        }
+        if (!sequences.add(sequence)) {
             duplicates++;
         } else if (!ordering.inOrder(producer, sequence)) {
             reordered++;
@@ -171,7 +176,7 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
     public synchronized ConsumerDelivery delivery() {
         long[][] ranges = new long[receivedByProducer.length][];
         for (int i = 0; i < ranges.length; i++) {
-            ranges[i] = receivedByProducer[i].toRanges();
+            ranges[i] = receivedByProducer[i] == null ? NOTHING : receivedByProducer[i].toRanges();
         }
         return new ConsumerDelivery(topic, subscription, received, duplicates, reordered, foreign,
                 negativeLatencies, ordering.judged(), ranges,

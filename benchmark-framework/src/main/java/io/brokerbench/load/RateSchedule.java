@@ -136,7 +136,12 @@ public final class RateSchedule {
         if (last.paused() || now < last.anchorNanos()) {
             return last.first();
         }
-        return last.first() + (long) ((now - last.anchorNanos()) / last.periodNanos()) + 1;
+        long due = last.first() + (long) ((now - last.anchorNanos()) / last.periodNanos()) + 1;
+        // the division can round the other way from intendedOf's multiplication, which decides when each message goes
+        if (last.intendedOf(due) <= now) {
+            return due + 1;
+        }
+        return last.intendedOf(due - 1) > now ? due - 1 : due;
     }
 
     /**

@@ -5,7 +5,7 @@ package io.brokerbench.time;
  * is due (the caller's job) and waiting for it (this). Agrona's idle strategies are the model, with
  * one addition: a paced load thread knows when its next message is due, so it says so.
  *
- * <p>Production waits on the system clock ({@link ParkThenSpinIdler}); tests give the loop a clock
+ * <p>Production waits on the system clock ({@link ParkingIdler}); tests give the loop a clock
  * that jumps ahead when it idles, so a loop that would idle for minutes finishes in milliseconds.
  * An idler may return before the deadline: callers read the clock again and decide anew.
  */

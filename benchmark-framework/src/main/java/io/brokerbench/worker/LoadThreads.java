@@ -5,7 +5,7 @@ import io.brokerbench.load.PublishLoop;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.PublishStats;
 import io.brokerbench.time.NanoClock;
-import io.brokerbench.time.ParkThenSpinIdler;
+import io.brokerbench.time.ParkingIdler;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +48,7 @@ final class LoadThreads {
             for (int i = t; i < producers.size(); i += stats.size()) {
                 own.add(producers.get(i));
             }
-            PublishLoop loop = new PublishLoop("load-" + t, own, clock, new ParkThenSpinIdler(clock));
+            PublishLoop loop = new PublishLoop("load-" + t, own, clock, new ParkingIdler());
             Thread thread = new Thread(loop, "brokerbench-" + loop.name());
             thread.setDaemon(true);
             loops.add(loop);

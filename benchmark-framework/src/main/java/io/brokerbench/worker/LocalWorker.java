@@ -154,6 +154,8 @@ public final class LocalWorker implements Worker {
             throw new IllegalStateException("load already running");
         }
         load = new LoadThreads(producers.size(), loadThreadLimit);
+        long maxInFlight = InFlightBudget.ofHeap(Runtime.getRuntime().maxMemory())
+                .perProducer(plan.maxInFlightPerProducer(), producers.size(), plan.payloads()[0].length);
         long start = clock.nanoTime();
         List<PacedProducer> paced = new ArrayList<>(producers.size());
         for (int i = 0; i < producers.size(); i++) {
@@ -163,7 +165,7 @@ public final class LocalWorker implements Worker {
             RateSchedule schedule = RateSchedule.of(plan.ratePerProducer(), start, (double) i / producers.size());
             slot.paced = new PacedProducer(slot.spec.id(), slot.spec.topic(), slot.driverProducer, schedule,
                     KeyChooser.of(plan.keyDistributor(), slot.spec.id()), new PayloadSource(plan.payloads(), reuse),
-                    measurement == null || measurement.headers(), plan.maxInFlightPerProducer(), slot.spec.messageLimit(),
+                    measurement == null || measurement.headers(), maxInFlight, slot.spec.messageLimit(),
                     load.statsOf(i), clock);
             paced.add(slot.paced);
         }

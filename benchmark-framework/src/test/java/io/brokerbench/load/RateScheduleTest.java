@@ -77,4 +77,14 @@ class RateScheduleTest {
         assertEquals(4, schedule.dueBy(START + 999_999));
         assertEquals(5, schedule.dueBy(START + 1_000_000));
     }
+
+    @Test
+    void whatIsDueAgreesWithWhenEachMessageIsIntendedWhenThePeriodIsNoWholeNumberOfNanoseconds() {
+        RateSchedule schedule = RateSchedule.of(300_000, START, 0); // 3,333.33… ns apart
+        for (long n = 0; n < 100_000; n++) {
+            long intended = schedule.intendedOf(n);
+            assertEquals(n + 1, schedule.dueBy(intended), "message " + n + " is due at its intended time");
+            assertEquals(n, schedule.dueBy(intended - 1), "and not a nanosecond before");
+        }
+    }
 }

@@ -34,6 +34,7 @@ class KafkaValidateTest {
     void shippedFilesValidateIncludingTheLocalOneWithItsPlaceholders() {
         assertEquals(ExitCode.OK, validate(HOME.resolve("driver-kafka/kafka.yaml")), err.toString(StandardCharsets.UTF_8));
         assertEquals(ExitCode.OK, validate(HOME.resolve("driver-kafka/kafka-local.yaml")), err.toString(StandardCharsets.UTF_8));
+        assertEquals(ExitCode.OK, validate(HOME.resolve("driver-kafka/kafka-local-throughput.yaml")), err.toString(StandardCharsets.UTF_8));
     }
 
     @Test
