@@ -4,10 +4,11 @@ package io.brokerbench.worker;
  * How many messages each producer of a worker may have awaiting acknowledgement, so that what they
  * hold fits the worker's heap whatever the workload. A message in flight holds its payload (in the
  * client's send buffer, or in the copy made for a driver that keeps the array) and the futures and
- * callbacks of its acknowledgement: about 300 bytes through the Kafka client (two futures, the
+ * callbacks of its acknowledgement: about 300 bytes through a batching client (two futures, the
  * harness's, the driver's and the client's callbacks, the client's record metadata, headers and
- * partition), counted here as 512 for clients that keep more. A quarter of the heap is shared out among the producers; the rest is for
- * the clients' own buffers, the consumers and the measurements.
+ * partition: docs/measurement.md), counted here as 512 for clients that keep more. A quarter of the
+ * heap is shared out among the producers; the rest is for the clients' own buffers, the consumers
+ * and the measurements.
  *
  * <p>At the default 1 GiB heap: four producers of 100-byte messages may have 100,000 in flight each
  * (the run's own limit), four of 1 KB messages 43,690 each, 400 of 1 KB 436 each. Never fewer than

@@ -127,7 +127,7 @@ final class MetricCharts {
         out.append("</div></details>\n");
     }
 
-    /** Names say what they count: Kafka's "-rate", the driver stats' "PerSecond". */
+    /** Names say what they count: client libraries' "-rate", the driver stats' "PerSecond". */
     private static String unitOf(String name) {
         return name.endsWith("rate") || name.endsWith("PerSecond") ? "per second" : "value";
     }
