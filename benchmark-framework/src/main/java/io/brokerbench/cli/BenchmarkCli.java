@@ -418,6 +418,9 @@ public final class BenchmarkCli implements Callable<Integer> {
         if (!noMetrics) {
             session.brokerProcess().ifPresent(record.metrics()::watchBroker);
         }
+        if (prometheus != null) {
+            session.brokerProcess().ifPresent(prometheus::watchBroker);
+        }
         WritingListener writer = new WritingListener(new ConsoleReporter(out), target, remote);
         BenchmarkRun run = new BenchmarkRun(record, Payloads.of(workload), runWorkers, distribution.layout(),
                 extraConsumers, options, control, writer, RunClock.SYSTEM);

@@ -13,16 +13,16 @@ import java.util.Optional;
  * from {@code /proc/<pid>/status} (Linux only; elsewhere it is not known). Processes the broker
  * forks are not included: the brokers run as one process.
  */
-final class ProcessUsageReader {
+public final class ProcessUsageReader {
 
     /** One reading. @param residentBytes -1 where the OS does not tell */
-    record Usage(double cpuSeconds, long residentBytes) {
+    public record Usage(double cpuSeconds, long residentBytes) {
     }
 
     private final ProcessHandle process;
     private final Path status;
 
-    ProcessUsageReader(ProcessHandle process) {
+    public ProcessUsageReader(ProcessHandle process) {
         this(process, Path.of("/proc", Long.toString(process.pid()), "status"));
     }
 
@@ -32,7 +32,7 @@ final class ProcessUsageReader {
     }
 
     /** The process's usage now; empty once it has exited (or if the OS gives no CPU time). */
-    Optional<Usage> read() {
+    public Optional<Usage> read() {
         Optional<Duration> cpu = process.info().totalCpuDuration();
         if (!process.isAlive() || cpu.isEmpty()) {
             return Optional.empty();

@@ -23,6 +23,7 @@ import java.util.Map;
 public final class InProcessMetrics implements AutoCloseable {
 
     private final WorkerMetrics metrics = new WorkerMetrics();
+    private final BrokerProcessMetrics broker = new BrokerProcessMetrics(metrics.registry());
     private final MetricsEndpoint endpoint;
 
     private InProcessMetrics(String bind, int port) {
@@ -37,6 +38,11 @@ public final class InProcessMetrics implements AutoCloseable {
 
     public int port() {
         return endpoint.port();
+    }
+
+    /** Serves the CPU and memory of {@code process}, the local broker of the run about to start. */
+    public void watchBroker(ProcessHandle process) {
+        broker.watch(process);
     }
 
     /** {@code worker}, with every snapshot it hands out also recorded here. */

@@ -81,6 +81,11 @@ public final class WorkerMetrics {
         };
     }
 
+    /** Where metrics of the same endpoint that are not fed from snapshots register. */
+    PrometheusRegistry registry() {
+        return registry;
+    }
+
     /** The text exposition format. */
     public byte[] scrape() throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();

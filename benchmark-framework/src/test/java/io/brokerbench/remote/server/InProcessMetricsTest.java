@@ -1,6 +1,7 @@
 package io.brokerbench.remote.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerbench.run.RunRecord;
@@ -46,6 +47,18 @@ class InProcessMetricsTest {
             assertEquals(1, value(text, "brokerbench_driver_stat{name=\"counting.producers\"}"), text);
             assertEquals(StatsCountingDriver.SEND_MILLIS, value(text, "brokerbench_driver_stat{name=\"counting.send.mean\"}"), text);
             assertTrue(value(text, "brokerbench_driver_stat{name=\"counting.sends.count\"}") >= record.totalSent(), text);
+        }
+    }
+
+    @Test
+    void theLocalBrokersCpuAndMemoryAreServedOnceThereIsOne() throws Exception {
+        try (InProcessMetrics metrics = InProcessMetrics.start("127.0.0.1", 0)) {
+            assertFalse(scrape(metrics.port()).contains("brokerbench_broker_"), "no broker, no sample");
+            // this JVM stands in for a broker process: CPU spent and memory resident, both real
+            metrics.watchBroker(ProcessHandle.current());
+            String text = scrape(metrics.port());
+            assertTrue(value(text, "brokerbench_broker_cpu_seconds_total") > 0, text);
+            assertTrue(value(text, "brokerbench_broker_resident_bytes") > 1 << 20, text);
         }
     }
 

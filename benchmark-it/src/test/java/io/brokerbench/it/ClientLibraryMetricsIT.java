@@ -11,15 +11,44 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The client metrics of the other drivers' libraries in a real run: what jnats counts on the NATS
- * driver's connection, and jedis' connection pool; and the broker process's CPU and memory for
- * brokers that are not JVMs.
+ * The client metrics of the drivers' libraries other than Kafka's (KafkaResourceMetricsIT) in a real
+ * run: Pulsar's producer and consumer statistics, what jnats counts on the NATS driver's connection,
+ * and jedis' connection pool; and the broker process's CPU and memory beside them.
  */
-class NatsAndRedisClientMetricsIT {
+class ClientLibraryMetricsIT {
+
+    @Test
+    void pulsarProducerAndConsumerStatisticsFollowTheMessages(@TempDir Path dir) throws Exception {
+        JsonNode result = run(dir, "driver-pulsar/pulsar-local.yaml", 8);
+        // the client refreshes its statistics once a second on a timer of its own, not at our interval
+        // boundaries, so single intervals may carry two refreshes or none: compare over the phase
+        double published = 0;
+        double consumed = 0;
+        double sentByClient = 0;
+        double receivedByClient = 0;
+        double acksReceived = 0;
+        for (JsonNode interval : measured(result)) {
+            JsonNode client = interval.get("clientMetrics");
+            published += interval.get("publishRate").asDouble();
+            consumed += interval.get("consumeRate").asDouble();
+            sentByClient += client.get("pulsar.producer.msgs-sent-rate").asDouble();
+            receivedByClient += client.get("pulsar.consumer.msgs-received-rate").asDouble();
+            acksReceived += client.get("pulsar.producer.acks-received-rate").asDouble();
+            assertEquals(0, client.get("pulsar.producer.send-failed-rate").asDouble(), client.toString());
+            assertTrue(client.has("pulsar.producer.send-latency-ms-p99"), client.toString());
+            assertBrokerSampled(interval);
+        }
+        assertTrue(published > 0 && consumed > 0, result.get("intervals").toString());
+        assertTrue(Math.abs(sentByClient - published) <= published * 0.3,
+                "the client sent " + sentByClient + " msg/s summed over the intervals, we published " + published);
+        assertTrue(Math.abs(receivedByClient - consumed) <= consumed * 0.3,
+                "the client received " + receivedByClient + " msg/s summed over the intervals, we consumed " + consumed);
+        assertTrue(acksReceived > 0, "no acknowledgement counted");
+    }
 
     @Test
     void natsConnectionStatisticsFollowThePublishedMessages(@TempDir Path dir) throws Exception {
-        JsonNode result = run(dir, "driver-nats/nats-local.yaml");
+        JsonNode result = run(dir, "driver-nats/nats-local.yaml", 3);
         for (JsonNode interval : measured(result)) {
             JsonNode client = interval.get("clientMetrics");
             double published = interval.get("publishRate").asDouble();
@@ -35,7 +64,7 @@ class NatsAndRedisClientMetricsIT {
 
     @Test
     void jedisPoolHoldsAConnectionPerProducerAndConsumer(@TempDir Path dir) throws Exception {
-        JsonNode result = run(dir, "driver-redis/redis-local.yaml");
+        JsonNode result = run(dir, "driver-redis/redis-local.yaml", 3);
         for (JsonNode interval : measured(result)) {
             JsonNode client = interval.get("clientMetrics");
             assertTrue(client.get("jedis.pool.active").asDouble() >= 2, "1 producer and 1 consumer: " + client);
@@ -45,10 +74,10 @@ class NatsAndRedisClientMetricsIT {
         }
     }
 
-    private static JsonNode run(Path dir, String driver) throws Exception {
+    private static JsonNode run(Path dir, String driver, int testSeconds) throws Exception {
         InProcessRun run = new InProcessRun(dir.resolve("result.json"));
         int exit = run.start("--drivers", LocalBrokers.home().resolve(driver).toString(),
-                Workloads.write(dir, 2, 1, 1, 3).toString()).get(5, TimeUnit.MINUTES);
+                Workloads.write(dir, 2, 1, 1, testSeconds).toString()).get(5, TimeUnit.MINUTES);
         assertEquals(0, exit, run.console());
         return run.result();
     }
