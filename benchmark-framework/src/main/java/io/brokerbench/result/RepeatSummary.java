@@ -35,6 +35,7 @@ public final class RepeatSummary {
     /** The metrics summarised, as field paths into a result document, with their units. */
     static Map<String, String> metrics() {
         Map<String, String> metrics = new LinkedHashMap<>();
+        metrics.put("rateSearch.sustainableRate", "msg/s");
         metrics.put("measured.publishRate", "msg/s");
         metrics.put("measured.consumeRate", "msg/s");
         metrics.put("measured.publishMBps", "MB/s");
@@ -88,6 +89,7 @@ public final class RepeatSummary {
             put(node, "standardDeviation", spread.standardDeviation());
             put(node, "ci95Low", spread.ciLow());
             put(node, "ci95High", spread.ciHigh());
+            put(node, "coefficientOfVariation", spread.coefficientOfVariation(), 1e5); // a ratio: 3 decimals are too few
             put(node, "min", spread.min());
             put(node, "max", spread.max());
             ArrayNode each = node.putArray("values");
@@ -108,8 +110,12 @@ public final class RepeatSummary {
     }
 
     private static void put(ObjectNode node, String field, double value) {
+        put(node, field, value, 1e3);
+    }
+
+    private static void put(ObjectNode node, String field, double value, double scale) {
         if (Double.isFinite(value)) {
-            node.put(field, Math.round(value * 1000.0) / 1000.0);
+            node.put(field, Math.round(value * scale) / scale);
         } else {
             node.putNull(field); // one run: no deviation, no interval
         }

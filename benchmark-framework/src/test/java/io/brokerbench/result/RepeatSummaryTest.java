@@ -18,6 +18,7 @@ class RepeatSummaryTest {
     private ObjectNode result(boolean complete, double publishRate, double e2eP99) {
         ObjectNode result = mapper.createObjectNode().put("workload", "w").put("driver", "Kafka").put("complete", complete);
         result.putObject("measured").put("publishRate", publishRate);
+        result.putObject("rateSearch").put("sustainableRate", publishRate * 1.01);
         result.put("aggregatedEndToEndLatency99pct", e2eP99);
         result.putObject("messages").put("deliveredCleanly", true);
         return result;
@@ -42,9 +43,11 @@ class RepeatSummaryTest {
         assertEquals(100, rate.get("standardDeviation").asDouble(), 1e-9);
         assertEquals(expected.ciLow(), rate.get("ci95Low").asDouble(), 1e-3);
         assertEquals(expected.ciHigh(), rate.get("ci95High").asDouble(), 1e-3);
+        assertEquals(0.1, rate.get("coefficientOfVariation").asDouble(), 1e-9);
         assertEquals(List.of(1000.0, 1100.0, 900.0), mapper.convertValue(rate.get("values"), List.class));
         assertEquals(3.0, summary.get("metrics").get("aggregatedEndToEndLatency99pct").get("mean").asDouble(), 1e-9);
         assertTrue(summary.get("metrics").get("aggregatedEndToEndLatency99pct").get("ci95High").asDouble() > 3.0);
+        assertEquals(1010, summary.get("metrics").get("rateSearch.sustainableRate").get("mean").asDouble(), 1e-9);
         // metrics none of these results has are left out rather than reported as zero
         assertFalse(summary.get("metrics").has("backlogDrain.seconds"));
     }
