@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.brokerbench.capacity.Knee;
 import io.brokerbench.report.SweepConsole;
 import io.brokerbench.result.ResultWriter;
+import io.brokerbench.result.SweepMaximum;
 import io.brokerbench.result.SweepResult;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -20,7 +21,9 @@ final class SweepResultFile {
     private SweepResultFile() {
     }
 
-    static Path write(List<Double> targets, List<Path> steps, Path target, PrintStream out) throws IOException {
+    /** @param maximum what the steps' percentages are of; null for a sweep of given rates */
+    static Path write(List<Double> targets, List<Path> steps, SweepMaximum maximum, Path target, PrintStream out)
+            throws IOException {
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         List<JsonNode> documents = new ArrayList<>();
         List<String> names = new ArrayList<>();
@@ -28,7 +31,7 @@ final class SweepResultFile {
             documents.add(mapper.readTree(step.toFile()));
             names.add(step.getFileName().toString());
         }
-        ObjectNode sweep = new SweepResult(mapper, Knee.defaults()).of(targets, names, documents);
+        ObjectNode sweep = new SweepResult(mapper, Knee.defaults()).of(targets, names, documents, maximum);
         ResultWriter.writeAtomically(target, mapper.writeValueAsBytes(sweep));
         new SweepConsole(out).print(sweep);
         return target;

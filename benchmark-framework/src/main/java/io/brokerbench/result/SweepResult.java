@@ -12,8 +12,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One result for a rate sweep: per step its target and achieved rates, every aggregated latency
- * of the step's result and its delivery verdict, and the {@link Knee} of the curve (tail latency:
+ * One result for a rate sweep: what 100 % stood for (a {@code percentOfMax} sweep's
+ * {@link SweepMaximum}), per step its target and achieved rates, every aggregated latency of the
+ * step's result and its delivery verdict, and the {@link Knee} of the curve (tail latency:
  * end-to-end p99). Built from the steps' own result documents, each of which stays beside it.
  */
 public final class SweepResult {
@@ -33,14 +34,18 @@ public final class SweepResult {
      * @param targets each step's target rate, msg/s
      * @param files each step's result file name
      * @param results each step's result document
+     * @param maximum what the steps' percentages are of; null for a sweep of given rates
      */
-    public ObjectNode of(List<Double> targets, List<String> files, List<JsonNode> results) {
+    public ObjectNode of(List<Double> targets, List<String> files, List<JsonNode> results, SweepMaximum maximum) {
         ObjectNode root = mapper.createObjectNode();
         root.put("schema", SCHEMA);
         root.put("workload", results.get(0).path("workload").asText());
         root.put("driver", results.get(0).path("driver").asText());
         root.put("messageSize", results.get(0).path("messageSize").asLong());
         root.put("latencyUnits", results.get(0).path("latencyUnits").asText());
+        if (maximum != null) {
+            maximum.writeTo(root.putObject("maximum"));
+        }
         ArrayNode steps = root.putArray("steps");
         List<Knee.Step> kneeSteps = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {
@@ -48,6 +53,9 @@ public final class SweepResult {
             ObjectNode step = steps.addObject();
             step.put("file", files.get(i));
             step.put("targetRate", targets.get(i));
+            if (maximum != null) {
+                step.put("percentOfMax", Math.round(targets.get(i) / maximum.rate() * 1e5) / 1e3);
+            }
             JsonNode measured = result.path("measured");
             step.put("publishRate", measured.path("publishRate").asDouble());
             step.put("consumeRate", measured.path("consumeRate").asDouble());

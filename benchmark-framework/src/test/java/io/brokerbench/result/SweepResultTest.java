@@ -29,7 +29,7 @@ class SweepResultTest {
     void eachStepCarriesItsRatesLatenciesAndVerdictAndTheKneeIsTheLastStepBeforeLatencyBreaksAway() {
         JsonNode sweep = new SweepResult(mapper, Knee.defaults()).of(List.of(1000.0, 2000.0, 4000.0, 8000.0),
                 List.of("s1.json", "s2.json", "s3.json", "s4.json"),
-                List.of(step(1000, 2.0, true), step(2000, 2.5, true), step(3990, 3.9, true), step(6000, 900, false)));
+                List.of(step(1000, 2.0, true), step(2000, 2.5, true), step(3990, 3.9, true), step(6000, 900, false)), null);
 
         assertEquals(SweepResult.SCHEMA, sweep.get("schema").asText());
         JsonNode steps = sweep.get("steps");
@@ -44,12 +44,46 @@ class SweepResultTest {
         assertEquals(2, sweep.get("knee").get("step").asInt());
         assertEquals(3990, sweep.get("knee").get("publishRate").asDouble());
         assertTrue(sweep.get("knee").get("rule").asText().contains("end-to-end p99"));
+        assertFalse(sweep.has("maximum"), "a sweep of given rates has no maximum");
+        assertFalse(steps.get(0).has("percentOfMax"));
+    }
+
+    @Test
+    void aSweepOfPercentagesRecordsItsMaximumAndEachStepsPercentage() {
+        SweepMaximum discovered = new SweepMaximum(40_000, true, 40_400, 0.005, true, "w-search.json");
+        JsonNode sweep = new SweepResult(mapper, Knee.defaults()).of(List.of(10_000.0, 40_000.0),
+                List.of("s1.json", "s2.json"), List.of(step(10_000, 2.0, true), step(40_000, 2.5, true)), discovered);
+
+        JsonNode maximum = sweep.get("maximum");
+        assertEquals(40_000, maximum.get("rate").asDouble());
+        assertTrue(maximum.get("discovered").asBoolean());
+        assertEquals(40_400, maximum.get("upperBound").asDouble());
+        assertEquals(0.005, maximum.get("relativeUncertainty").asDouble());
+        assertEquals("w-search.json", maximum.get("file").asText());
+        assertEquals(25.0, sweep.get("steps").get(0).get("percentOfMax").asDouble());
+        assertEquals(100.0, sweep.get("steps").get(1).get("percentOfMax").asDouble());
+    }
+
+    @Test
+    void aDiscoveredMaximumWithNoFailedRateHasNoUpperBound() {
+        ObjectNode search = mapper.createObjectNode().put("complete", true);
+        search.putObject("rateSearch").put("sustainableRate", 80_000).putNull("upperBound").putNull("relativeUncertainty")
+                .put("converged", false);
+        SweepMaximum maximum = SweepMaximum.discoveredIn("w-search.json", search).orElseThrow();
+        JsonNode sweep = new SweepResult(mapper, Knee.defaults()).of(List.of(80_000.0), List.of("s1.json"),
+                List.of(step(80_000, 2.0, true)), maximum);
+
+        assertTrue(sweep.get("maximum").get("upperBound").isNull());
+        assertTrue(sweep.get("maximum").get("relativeUncertainty").isNull());
+        assertFalse(sweep.get("maximum").get("converged").asBoolean());
+        search.put("complete", false);
+        assertTrue(SweepMaximum.discoveredIn("w-search.json", search).isEmpty(), "an incomplete search run gives no maximum");
     }
 
     @Test
     void noStepThatKeptItsRateMeansNoKnee() {
         JsonNode sweep = new SweepResult(mapper, Knee.defaults()).of(List.of(1000.0), List.of("s1.json"),
-                List.of(step(500, 2.0, true)));
+                List.of(step(500, 2.0, true)), null);
         assertTrue(sweep.get("knee").get("step").isNull());
     }
 }

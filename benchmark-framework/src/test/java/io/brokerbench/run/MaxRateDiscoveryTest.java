@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.brokerbench.run.IntervalPoint.Phase;
 import io.brokerbench.testing.CollectingListener;
 import io.brokerbench.testing.ManualClock;
+import io.brokerbench.testing.SimulatedWorker;
 import io.brokerbench.testing.TestFiles;
 import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.workload.Payloads;

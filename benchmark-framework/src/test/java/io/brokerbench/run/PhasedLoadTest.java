@@ -8,6 +8,7 @@ import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
 import io.brokerbench.testing.CollectingListener;
 import io.brokerbench.testing.ManualClock;
+import io.brokerbench.testing.SimulatedWorker;
 import io.brokerbench.testing.TestFiles;
 import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.workload.Payloads;

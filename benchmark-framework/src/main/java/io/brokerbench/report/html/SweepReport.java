@@ -2,6 +2,7 @@ package io.brokerbench.report.html;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerbench.report.SweepConsole;
 import io.brokerbench.result.ResultWriter;
 import io.brokerbench.stats.Percentile;
 import java.io.IOException;
@@ -39,7 +40,11 @@ public final class SweepReport {
                 .append("</style></head><body>\n<header class=\"page-head\"><h1>").append(Html.escape(title))
                 .append(": latency against throughput</h1><div class=\"meta\">generated ").append(HtmlReport.when(generated))
                 .append(" · ").append(sweep.path("steps").size()).append(" step(s) · knee: ")
-                .append(Html.escape(knee(sweep))).append("</div></header>\n<main>\n");
+                .append(Html.escape(knee(sweep)));
+        if (sweep.path("maximum").isObject()) {
+            out.append("<br>100 % = ").append(Html.escape(SweepConsole.maximum(sweep.path("maximum"))));
+        }
+        out.append("</div></header>\n<main>\n");
         out.append(chart(sweep, "endToEndLatency", "End-to-end latency against achieved throughput"));
         out.append(chart(sweep, "publishLatency", "Publish latency against achieved throughput"));
         out.append(table(sweep));
@@ -86,7 +91,7 @@ public final class SweepReport {
 
     private static String table(JsonNode sweep) {
         StringBuilder out = new StringBuilder("<section class=\"panel full\"><h4>Steps</h4><table class=\"grid-table\"><tr>"
-                + "<th>step</th><th>target msg/s</th><th>published msg/s</th><th>consumed msg/s</th><th>e2e p50</th>"
+                + "<th>step</th><th>% of max</th><th>target msg/s</th><th>published msg/s</th><th>consumed msg/s</th><th>e2e p50</th>"
                 + "<th>e2e p99</th><th>e2e p99.9</th><th>publish p99</th><th>delivery</th></tr>");
         int index = 0;
         for (JsonNode step : sweep.path("steps")) {
@@ -96,6 +101,7 @@ public final class SweepReport {
             JsonNode e2e = step.path("latency").path("endToEndLatency");
             out.append(step.path("deliveredCleanly").asBoolean() ? "<tr>" : "<tr class=\"bad\">")
                     .append("<td><a href=\"").append(Html.escape(page)).append("\">").append(index).append("</a></td>")
+                    .append(cell(step.has("percentOfMax") ? Numbers.plain(step.path("percentOfMax").asDouble()) : "–"))
                     .append(cell(Numbers.count(step.path("targetRate").asDouble())))
                     .append(cell(Numbers.count(step.path("publishRate").asDouble())))
                     .append(cell(Numbers.count(step.path("consumeRate").asDouble())))
