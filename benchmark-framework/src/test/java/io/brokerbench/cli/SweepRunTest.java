@@ -6,29 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.brokerbench.result.ResultWriter;
-import io.brokerbench.run.BenchmarkRun;
 import io.brokerbench.run.RunControl;
-import io.brokerbench.run.RunOptions;
 import io.brokerbench.run.RunRecord;
-import io.brokerbench.testing.CollectingListener;
 import io.brokerbench.testing.ManualClock;
+import io.brokerbench.testing.SimulatedRuns;
 import io.brokerbench.testing.SimulatedWorker;
 import io.brokerbench.testing.TestFiles;
-import io.brokerbench.worker.DriverSetup;
-import io.brokerbench.workload.Payloads;
 import io.brokerbench.workload.Workload;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -136,16 +128,7 @@ class SweepRunTest {
         SimulatedWorker worker = new SimulatedWorker(clock);
         worker.consumeRate = 37_000;
         worker.neverDelivered = neverDelivered;
-        DriverSetup driver = new DriverSetup("Simulated", "none", "", "simulated.yaml");
-        RunRecord record = new RunRecord(workload, "workload.yaml", driver, Instant.now());
-        RunOptions options = new RunOptions(Duration.ofSeconds(60), Duration.ofSeconds(10), 10_000);
-        new BenchmarkRun(record, Payloads.of(workload), List.of(worker), options, new RunControl(),
-                new CollectingListener(), clock).execute();
-        try {
-            new ResultWriter().write(record, target);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        RunRecord record = SimulatedRuns.runAndWrite(workload, worker, clock, target);
         if (!record.complete()) {
             return ExitCode.RUN_FAILED;
         }

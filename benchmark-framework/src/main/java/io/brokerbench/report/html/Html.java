@@ -25,4 +25,9 @@ final class Html {
         }
         return out.toString();
     }
+
+    /** A right-aligned table cell of a number already written as text. */
+    static String numberCell(String text) {
+        return "<td class=\"num\">" + escape(text) + "</td>";
+    }
 }

@@ -101,21 +101,17 @@ public final class SweepReport {
             JsonNode e2e = step.path("latency").path("endToEndLatency");
             out.append(step.path("deliveredCleanly").asBoolean() ? "<tr>" : "<tr class=\"bad\">")
                     .append("<td><a href=\"").append(Html.escape(page)).append("\">").append(index).append("</a></td>")
-                    .append(cell(step.has("percentOfMax") ? Numbers.plain(step.path("percentOfMax").asDouble()) : "–"))
-                    .append(cell(Numbers.count(step.path("targetRate").asDouble())))
-                    .append(cell(Numbers.count(step.path("publishRate").asDouble())))
-                    .append(cell(Numbers.count(step.path("consumeRate").asDouble())))
-                    .append(cell(Numbers.latencyMillis(e2e.path("50pct").asDouble(Double.NaN))))
-                    .append(cell(Numbers.latencyMillis(e2e.path("99pct").asDouble(Double.NaN))))
-                    .append(cell(Numbers.latencyMillis(e2e.path("999pct").asDouble(Double.NaN))))
-                    .append(cell(Numbers.latencyMillis(step.path("latency").path("publishLatency").path("99pct").asDouble(Double.NaN))))
+                    .append(Html.numberCell(step.has("percentOfMax") ? Numbers.plain(step.path("percentOfMax").asDouble()) : "–"))
+                    .append(Html.numberCell(Numbers.count(step.path("targetRate").asDouble())))
+                    .append(Html.numberCell(Numbers.count(step.path("publishRate").asDouble())))
+                    .append(Html.numberCell(Numbers.count(step.path("consumeRate").asDouble())))
+                    .append(Html.numberCell(Numbers.latencyMillis(e2e.path("50pct").asDouble(Double.NaN))))
+                    .append(Html.numberCell(Numbers.latencyMillis(e2e.path("99pct").asDouble(Double.NaN))))
+                    .append(Html.numberCell(Numbers.latencyMillis(e2e.path("999pct").asDouble(Double.NaN))))
+                    .append(Html.numberCell(Numbers.latencyMillis(step.path("latency").path("publishLatency").path("99pct").asDouble(Double.NaN))))
                     .append("<td>").append(step.path("deliveredCleanly").asBoolean() ? "clean"
                             : step.path("complete").asBoolean() ? "NOT clean" : "incomplete").append("</td></tr>");
         }
         return out.append("</table></section>\n").toString();
-    }
-
-    private static String cell(String text) {
-        return "<td class=\"num\">" + Html.escape(text) + "</td>";
     }
 }
