@@ -122,7 +122,8 @@ public final class BenchmarkCli implements Callable<Integer> {
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
             description = "Run each workload × driver N times (fresh topics each time), keep each run's result"
                 + " (<name>-runNN.json) and write a summary per metric: mean, standard deviation, 95 %% confidence"
-                + " interval (<name>-summary.json/.html). Default ${DEFAULT-VALUE}.")
+                + " interval (<name>-summary.json/.html); with a sweep, each step N times, the sweep result giving each"
+                + " step's mean and its 95 %% confidence interval. Default ${DEFAULT-VALUE}.")
     int repeat;
 
     @Option(names = "--metrics-port", paramLabel = "PORT",
@@ -187,13 +188,9 @@ public final class BenchmarkCli implements Callable<Integer> {
         checkMetricsOptions(!workerUrls.isEmpty());
         int resultsPerDriver = 0;
         for (Workload workload : loadedWorkloads) {
-            if (workload.sweep().wanted() && repeat > 1) {
-                throw new ConfigException("option '--repeat' = " + repeat + ": not with a rate sweep (workload "
-                        + workload.name() + "); repeat the sweep command instead");
-            }
-            // a sweep: its steps, the sweep result, and the max-rate search run when it discovers its maximum
+            // a sweep: each step's runs, the sweep result, and the max-rate search run when it discovers its maximum
             resultsPerDriver += workload.sweep().wanted()
-                    ? workload.sweep().steps() + 1 + (workload.sweep().discoversMaximum() ? 1 : 0) : repeat;
+                    ? workload.sweep().steps() * repeat + 1 + (workload.sweep().discoversMaximum() ? 1 : 0) : repeat;
         }
         OutputCheck.check(output, resultsPerDriver * loadedDrivers.size());
         if (validateOnly) {
@@ -334,7 +331,7 @@ public final class BenchmarkCli implements Callable<Integer> {
         if (workload.sweep().wanted()) {
             SweepRun.Runner runner = (step, target, label) -> runOne(step, workloadFile, session, control, distribution,
                     target, label);
-            return new SweepRun(runner, this::resultPath, control, out, spec.commandLine().getErr())
+            return new SweepRun(runner, this::resultPath, control, out, spec.commandLine().getErr(), repeat)
                     .run(workload, workloadFile, workloadOverrides(), base);
         }
         if (repeat == 1) {

@@ -23,8 +23,8 @@ import java.util.function.Function;
  * A rate sweep of one workload on one driver. A {@code percentOfMax} sweep without {@code maxRate}
  * first runs the workload at {@code producerRate: 0} (the max-rate search, then its measured phase
  * at the rate found, as any such run) and takes the sustainable rate it found as 100 %. Then the
- * workload once per target rate, each step with its own topics and warm-up and its own result file,
- * then one sweep result over the steps.
+ * workload once per target rate ({@code --repeat} times), each step with its own topics and warm-up
+ * and its own result file per run, then one sweep result over the steps.
  */
 final class SweepRun {
 
@@ -39,9 +39,15 @@ final class SweepRun {
     private final RunControl control;
     private final PrintStream out;
     private final PrintWriter err;
+    private final int repeat;
 
-    /** @param resultPath where a result file of the given name goes */
-    SweepRun(Runner runner, Function<String, Path> resultPath, RunControl control, PrintStream out, PrintWriter err) {
+    /**
+     * @param resultPath where a result file of the given name goes
+     * @param repeat how many times each step runs ({@code --repeat}); the search, once
+     */
+    SweepRun(Runner runner, Function<String, Path> resultPath, RunControl control, PrintStream out, PrintWriter err,
+            int repeat) {
+        this.repeat = repeat;
         this.runner = runner;
         this.resultPath = resultPath;
         this.control = control;
@@ -51,7 +57,8 @@ final class SweepRun {
 
     /**
      * @param overrides the workload keys the command line sets
-     * @param base the result files' name without extension: {@code <base>-stepNN.json}, {@code <base>-sweep.json}
+     * @param base the result files' name without extension: {@code <base>-stepNN.json} (repeated:
+     *     {@code <base>-stepNN-runMM.json}), {@code <base>-sweep.json}
      */
     int run(Workload workload, Path workloadFile, Map<String, Object> overrides, String base) {
         RateSweep sweep = workload.sweep();
@@ -76,15 +83,24 @@ final class SweepRun {
         }
         List<Double> rates = sweep.targetRates();
         String digits = "%0" + String.valueOf(rates.size()).length() + "d";
+        String runDigits = "%0" + String.valueOf(repeat).length() + "d";
         List<Double> done = new ArrayList<>();
-        List<Path> results = new ArrayList<>();
+        List<List<Path>> results = new ArrayList<>();
         for (int i = 0; i < rates.size() && !control.stopRequested(); i++) {
-            Path target = resultPath.apply(base + "-step" + String.format(digits, i + 1) + ".json");
-            exit = Math.max(exit, runner.run(load(workloadFile, overrides, rates.get(i)), target,
-                    String.format(" (sweep step %d of %d: %,.0f msg/s)", i + 1, rates.size(), rates.get(i))));
-            if (Files.isRegularFile(target)) {
+            String step = base + "-step" + String.format(digits, i + 1);
+            List<Path> runs = new ArrayList<>();
+            for (int r = 1; r <= repeat && !control.stopRequested(); r++) {
+                Path target = resultPath.apply(repeat == 1 ? step + ".json" : step + "-run" + String.format(runDigits, r) + ".json");
+                String label = String.format(" (sweep step %d of %d: %,.0f msg/s%s)", i + 1, rates.size(), rates.get(i),
+                        repeat == 1 ? "" : ", run " + r + " of " + repeat);
+                exit = Math.max(exit, runner.run(load(workloadFile, overrides, rates.get(i)), target, label));
+                if (Files.isRegularFile(target)) {
+                    runs.add(target);
+                }
+            }
+            if (!runs.isEmpty()) {
                 done.add(rates.get(i));
-                results.add(target);
+                results.add(runs);
             }
         }
         if (results.isEmpty()) {

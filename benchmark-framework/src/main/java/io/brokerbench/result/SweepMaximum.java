@@ -42,17 +42,9 @@ public record SweepMaximum(double rate, boolean discovered, double upperBound, d
         if (!discovered) {
             return;
         }
-        putOrNull(node, "upperBound", upperBound);
-        putOrNull(node, "relativeUncertainty", relativeUncertainty);
+        SweepResult.putNumber(node, "upperBound", upperBound);
+        SweepResult.putNumber(node, "relativeUncertainty", relativeUncertainty);
         node.put("converged", converged);
         node.put("file", file);
-    }
-
-    private static void putOrNull(ObjectNode node, String field, double value) {
-        if (Double.isNaN(value)) {
-            node.putNull(field);
-        } else {
-            node.put(field, value);
-        }
     }
 }

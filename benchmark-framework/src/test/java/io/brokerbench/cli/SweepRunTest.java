@@ -103,6 +103,32 @@ class SweepRunTest {
     }
 
     @Test
+    void withRepeatEachStepRunsNTimesAndTheSweepCarriesItsMeanAndConfidenceInterval() throws IOException {
+        int exit = sweep("sweep:\n  percentOfMax: [50, 100]\n", 3);
+
+        assertEquals(ExitCode.OK, exit, err.toString());
+        assertEquals(1 + 2 * 3, ran.size(), "one search, then each step three times");
+        for (int step = 1; step <= 2; step++) {
+            for (int run = 1; run <= 3; run++) {
+                assertTrue(Files.exists(dir.resolve("sw-step" + step + "-run" + run + ".json")));
+                assertEquals(ran.get(step * 3 - 2).producerRate(), ran.get(step * 3 - 3 + run).producerRate());
+            }
+        }
+        JsonNode sweep = mapper.readTree(dir.resolve("sw-sweep.json").toFile());
+        JsonNode first = sweep.get("steps").get(0);
+        assertEquals("sw-step1-run1.json", first.get("file").asText());
+        assertEquals(3, first.get("repeats").get("runsSummarised").asInt());
+        JsonNode published = first.get("repeats").get("metrics").get("measured.publishRate");
+        assertEquals(3, published.get("values").size());
+        // the simulated broker does exactly the same every time: a confidence interval of no width
+        assertEquals(first.get("publishRate").asDouble(), published.get("ci95Low").asDouble(), 0.001);
+        assertEquals(first.get("publishRate").asDouble(), published.get("ci95High").asDouble(), 0.001);
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("mean of 3 of 3 run(s), 95 % confidence half-width:"
+                + " published ±0.000 msg/s, e2e p99 ±0.000 ms"), out.toString());
+        assertTrue(Files.readString(dir.resolve("sw-sweep.html")).contains(" ± 0 "));
+    }
+
+    @Test
     void aSearchThatFindsNoMaximumRunsNoStepAndSaysSoInOneLine() {
         neverDelivered = 1_000_000; // nothing arrives: the first overrun never drains and the search fails
         int exit = sweep("sweep:\n  percentOfMax: [50, 100]\n");
@@ -116,9 +142,13 @@ class SweepRunTest {
     }
 
     private int sweep(String sweepYaml) {
+        return sweep(sweepYaml, 1);
+    }
+
+    private int sweep(String sweepYaml, int repeat) {
         Workload workload = TestFiles.workload(dir, WORKLOAD + sweepYaml);
         SweepRun sweep = new SweepRun(this::run, dir::resolve, new RunControl(),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintWriter(err, true));
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintWriter(err, true), repeat);
         return sweep.run(workload, dir.resolve("workload.yaml"), Map.of(), "sw");
     }
 

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.DoubleFunction;
 
 /**
  * The page of a rate sweep: latency percentiles (p50, p99, p99.9 of end-to-end and of publish
@@ -49,7 +50,8 @@ public final class SweepReport {
         out.append(chart(sweep, "publishLatency", "Publish latency against achieved throughput"));
         out.append(table(sweep));
         out.append("</main>\n<footer>Knee rule: ").append(Html.escape(sweep.path("knee").path("rule").asText()))
-                .append(". Each step is its own run (own topics, warm-up, measured phase); latencies are over its measured phase.")
+                .append(". Each step is its own run (own topics, warm-up, measured phase); latencies are over its measured phase."
+                        + " A step run several times (--repeat) shows the mean over its runs, ± half its 95 % confidence interval.")
                 .append("</footer>\n</body></html>\n");
         return out.toString();
     }
@@ -103,15 +105,23 @@ public final class SweepReport {
                     .append("<td><a href=\"").append(Html.escape(page)).append("\">").append(index).append("</a></td>")
                     .append(Html.numberCell(step.has("percentOfMax") ? Numbers.plain(step.path("percentOfMax").asDouble()) : "–"))
                     .append(Html.numberCell(Numbers.count(step.path("targetRate").asDouble())))
-                    .append(Html.numberCell(Numbers.count(step.path("publishRate").asDouble())))
+                    .append(Html.numberCell(Numbers.count(step.path("publishRate").asDouble())
+                            + ciText(step, "measured.publishRate", Numbers::count)))
                     .append(Html.numberCell(Numbers.count(step.path("consumeRate").asDouble())))
                     .append(Html.numberCell(Numbers.latencyMillis(e2e.path("50pct").asDouble(Double.NaN))))
-                    .append(Html.numberCell(Numbers.latencyMillis(e2e.path("99pct").asDouble(Double.NaN))))
+                    .append(Html.numberCell(Numbers.latencyMillis(e2e.path("99pct").asDouble(Double.NaN))
+                            + ciText(step, "aggregatedEndToEndLatency99pct", Numbers::latencyMillis)))
                     .append(Html.numberCell(Numbers.latencyMillis(e2e.path("999pct").asDouble(Double.NaN))))
                     .append(Html.numberCell(Numbers.latencyMillis(step.path("latency").path("publishLatency").path("99pct").asDouble(Double.NaN))))
                     .append("<td>").append(step.path("deliveredCleanly").asBoolean() ? "clean"
                             : step.path("complete").asBoolean() ? "NOT clean" : "incomplete").append("</td></tr>");
         }
         return out.append("</table></section>\n").toString();
+    }
+
+    /** A repeated step's " ± half-width" of the 95 % confidence interval of its mean; empty for a step run once. */
+    private static String ciText(JsonNode step, String metric, DoubleFunction<String> format) {
+        JsonNode repeats = step.path("repeats");
+        return repeats.isObject() ? " ± " + format.apply(SweepConsole.halfWidth(repeats, metric)) : "";
     }
 }
