@@ -20,10 +20,9 @@ final class RatePhasesSection {
         if (!phases.isArray() || phases.isEmpty()) {
             return "";
         }
-        StringBuilder out = new StringBuilder("<h3>Rate phases</h3>\n<section class=\"panel full\"><table class=\"grid-table\">"
-                + "<tr><th>phase</th><th>target msg/s</th><th>seconds</th><th>published msg/s</th><th>consumed msg/s</th>"
-                + "<th>sent</th><th>publish errors</th><th>received</th><th>backlog at end</th><th>e2e p50</th>"
-                + "<th>e2e p99</th><th>e2e p99.9</th><th>publish p99</th></tr>");
+        StringBuilder out = new StringBuilder("<h3>Rate phases</h3>\n").append(Html.tablePanel(null, "phase", "target msg/s",
+                "seconds", "published msg/s", "consumed msg/s", "sent", "publish errors", "received", "backlog at end",
+                "e2e p50", "e2e p99", "e2e p99.9", "publish p99"));
         for (JsonNode phase : phases) {
             double from = phase.path("fromRate").asDouble();
             double to = phase.path("toRate").asDouble();

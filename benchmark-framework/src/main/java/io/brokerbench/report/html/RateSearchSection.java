@@ -56,9 +56,8 @@ final class RateSearchSection {
     }
 
     private String table() {
-        StringBuilder out = new StringBuilder("<section class=\"panel full\"><table class=\"grid-table\"><tr><th>window</th>"
-                + "<th>target msg/s</th><th>published msg/s</th><th>consumed msg/s</th><th>backlog growth</th>"
-                + "<th>backlog at end</th><th>seconds</th><th>verdict</th><th>then</th></tr>");
+        StringBuilder out = Html.tablePanel(null, "window", "target msg/s", "published msg/s", "consumed msg/s",
+                "backlog growth", "backlog at end", "seconds", "verdict", "then");
         int window = 0;
         for (JsonNode step : search.path("steps")) {
             window++;

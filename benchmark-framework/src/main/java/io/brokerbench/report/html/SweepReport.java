@@ -92,9 +92,8 @@ public final class SweepReport {
     }
 
     private static String table(JsonNode sweep) {
-        StringBuilder out = new StringBuilder("<section class=\"panel full\"><h4>Steps</h4><table class=\"grid-table\"><tr>"
-                + "<th>step</th><th>% of max</th><th>target msg/s</th><th>published msg/s</th><th>consumed msg/s</th><th>e2e p50</th>"
-                + "<th>e2e p99</th><th>e2e p99.9</th><th>publish p99</th><th>delivery</th></tr>");
+        StringBuilder out = Html.tablePanel("Steps", "step", "% of max", "target msg/s", "published msg/s", "consumed msg/s",
+                "e2e p50", "e2e p99", "e2e p99.9", "publish p99", "delivery");
         int index = 0;
         for (JsonNode step : sweep.path("steps")) {
             index++;
