@@ -15,7 +15,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A rate sweep's one result: reads back the steps' result files (every run of each), writes the sweep result beside them and prints it. */
+/**
+ * A rate sweep's one result: reads back the steps' result files (every run of each), writes the sweep
+ * result beside them and prints it.
+ */
 final class SweepResultFile {
 
     private SweepResultFile() {

@@ -47,12 +47,12 @@ final class SweepRun {
      */
     SweepRun(Runner runner, Function<String, Path> resultPath, RunControl control, PrintStream out, PrintWriter err,
             int repeat) {
-        this.repeat = repeat;
         this.runner = runner;
         this.resultPath = resultPath;
         this.control = control;
         this.out = out;
         this.err = err;
+        this.repeat = repeat;
     }
 
     /**
@@ -90,7 +90,8 @@ final class SweepRun {
             String step = base + "-step" + String.format(digits, i + 1);
             List<Path> runs = new ArrayList<>();
             for (int r = 1; r <= repeat && !control.stopRequested(); r++) {
-                Path target = resultPath.apply(repeat == 1 ? step + ".json" : step + "-run" + String.format(runDigits, r) + ".json");
+                Path target = resultPath.apply(repeat == 1 ? step + ".json"
+                        : step + "-run" + String.format(runDigits, r) + ".json");
                 String label = String.format(" (sweep step %d of %d: %,.0f msg/s%s)", i + 1, rates.size(), rates.get(i),
                         repeat == 1 ? "" : ", run " + r + " of " + repeat);
                 exit = Math.max(exit, runner.run(load(workloadFile, overrides, rates.get(i)), target, label));
