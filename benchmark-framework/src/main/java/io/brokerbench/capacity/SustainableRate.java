@@ -1,5 +1,7 @@
 package io.brokerbench.capacity;
 
+import java.util.Locale;
+
 /**
  * The outcome of a max-rate search.
  *
@@ -18,5 +20,13 @@ public record SustainableRate(double rate, double upperBound, boolean converged,
             return Double.NaN;
         }
         return (upperBound - rate) / 2 / rate;
+    }
+
+    /** One line: the rate, its bounds and whether the search converged, as the console and the report say it. */
+    public String describe() {
+        String bound = Double.isInfinite(upperBound) ? "no tried rate failed"
+                : String.format(Locale.ROOT, "fails at %,.0f msg/s, ±%.1f %%", upperBound, 100 * relativeUncertainty());
+        return String.format(Locale.ROOT, "sustainable %,.0f msg/s (%s), %s after %d window(s)", rate, bound,
+                converged ? "converged" : "NOT converged", windows);
     }
 }

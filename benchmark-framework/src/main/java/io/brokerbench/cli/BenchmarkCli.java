@@ -13,7 +13,6 @@ import io.brokerbench.remote.coordinator.WorkersFile;
 import io.brokerbench.report.ConsoleReporter;
 import io.brokerbench.report.html.HtmlReport;
 import io.brokerbench.report.html.RepeatReport;
-import io.brokerbench.report.html.SweepReport;
 import io.brokerbench.result.CsvExport;
 import io.brokerbench.result.ResultWriter;
 import io.brokerbench.run.BenchmarkRun;
@@ -123,7 +122,8 @@ public final class BenchmarkCli implements Callable<Integer> {
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
             description = "Run each workload × driver N times (fresh topics each time), keep each run's result"
                 + " (<name>-runNN.json) and write a summary per metric: mean, standard deviation, 95 %% confidence"
-                + " interval (<name>-summary.json/.html). Default ${DEFAULT-VALUE}.")
+                + " interval (<name>-summary.json/.html); with a sweep, each step N times, the sweep result giving each"
+                + " step's mean and its 95 %% confidence interval. Default ${DEFAULT-VALUE}.")
     int repeat;
 
     @Option(names = "--metrics-port", paramLabel = "PORT",
@@ -188,11 +188,9 @@ public final class BenchmarkCli implements Callable<Integer> {
         checkMetricsOptions(!workerUrls.isEmpty());
         int resultsPerDriver = 0;
         for (Workload workload : loadedWorkloads) {
-            if (workload.sweep().wanted() && repeat > 1) {
-                throw new ConfigException("option '--repeat' = " + repeat + ": not with a rate sweep (workload "
-                        + workload.name() + "); repeat the sweep command instead");
-            }
-            resultsPerDriver += workload.sweep().wanted() ? workload.sweep().targetRates().size() + 1 : repeat;
+            // a sweep: each step's runs, the sweep result, and the max-rate search run when it discovers its maximum
+            resultsPerDriver += workload.sweep().wanted()
+                    ? workload.sweep().steps() * repeat + 1 + (workload.sweep().discoversMaximum() ? 1 : 0) : repeat;
         }
         OutputCheck.check(output, resultsPerDriver * loadedDrivers.size());
         if (validateOnly) {
@@ -331,7 +329,10 @@ public final class BenchmarkCli implements Callable<Integer> {
             Distribution distribution) {
         String base = resultBase(workload, session.file());
         if (workload.sweep().wanted()) {
-            return runSweep(workload, workloadFile, session, control, distribution, base);
+            SweepRun.Runner runner = (step, target, label) -> runOne(step, workloadFile, session, control, distribution,
+                    target, label);
+            return new SweepRun(runner, this::resultPath, control, out, spec.commandLine().getErr(), repeat)
+                    .run(workload, workloadFile, workloadOverrides(), base);
         }
         if (repeat == 1) {
             return runOne(workload, workloadFile, session, control, distribution, resultPath(base + ".json"), "");
@@ -356,43 +357,6 @@ public final class BenchmarkCli implements Callable<Integer> {
             out.println("  report:  " + RepeatReport.writeFor(summary.toAbsolutePath()));
         } catch (IOException e) {
             spec.commandLine().getErr().println("error: could not write the repeat summary: " + e.getMessage());
-            exit = Math.max(exit, ExitCode.RUN_FAILED);
-        }
-        return exit;
-    }
-
-    /**
-     * A rate sweep: the workload once per target rate, each step with its own topics and warm-up and
-     * its own result file, then one sweep result over the steps.
-     */
-    private int runSweep(Workload workload, Path workloadFile, DriverSession session, RunControl control,
-            Distribution distribution, String base) {
-        List<Double> rates = workload.sweep().targetRates();
-        String digits = "%0" + String.valueOf(rates.size()).length() + "d";
-        List<Double> done = new ArrayList<>();
-        List<Path> results = new ArrayList<>();
-        int exit = ExitCode.OK;
-        for (int i = 0; i < rates.size() && !control.stopRequested(); i++) {
-            Map<String, Object> step = new LinkedHashMap<>(workloadOverrides());
-            step.put("producerRate", rates.get(i));
-            step.put("sweep", null);
-            Path target = resultPath(base + "-step" + String.format(digits, i + 1) + ".json");
-            exit = Math.max(exit, runOne(WorkloadLoader.load(workloadFile, step), workloadFile, session, control,
-                    distribution, target, String.format(" (sweep step %d of %d: %,.0f msg/s)", i + 1, rates.size(), rates.get(i))));
-            if (Files.isRegularFile(target)) {
-                done.add(rates.get(i));
-                results.add(target);
-            }
-        }
-        if (results.isEmpty()) {
-            return exit;
-        }
-        try {
-            Path sweep = SweepResultFile.write(done, results, resultPath(base + "-sweep.json"), out);
-            out.println("  sweep result: " + sweep.toAbsolutePath());
-            out.println("  report:       " + SweepReport.writeFor(sweep.toAbsolutePath()));
-        } catch (IOException e) {
-            spec.commandLine().getErr().println("error: could not write the sweep result: " + e.getMessage());
             exit = Math.max(exit, ExitCode.RUN_FAILED);
         }
         return exit;

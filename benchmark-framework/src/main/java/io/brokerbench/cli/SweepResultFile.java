@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.brokerbench.capacity.Knee;
 import io.brokerbench.report.SweepConsole;
 import io.brokerbench.result.ResultWriter;
+import io.brokerbench.result.SweepMaximum;
 import io.brokerbench.result.SweepResult;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -14,21 +15,35 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A rate sweep's one result: reads back the steps' result files, writes the sweep result beside them and prints it. */
+/**
+ * A rate sweep's one result: reads back the steps' result files (every run of each), writes the sweep
+ * result beside them and prints it.
+ */
 final class SweepResultFile {
 
     private SweepResultFile() {
     }
 
-    static Path write(List<Double> targets, List<Path> steps, Path target, PrintStream out) throws IOException {
+    /**
+     * @param steps each step's result files, one per run of the step
+     * @param maximum what the steps' percentages are of; null for a sweep of given rates
+     */
+    static Path write(List<Double> targets, List<List<Path>> steps, SweepMaximum maximum, Path target, PrintStream out)
+            throws IOException {
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-        List<JsonNode> documents = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        for (Path step : steps) {
-            documents.add(mapper.readTree(step.toFile()));
-            names.add(step.getFileName().toString());
+        List<List<JsonNode>> documents = new ArrayList<>();
+        List<List<String>> names = new ArrayList<>();
+        for (List<Path> runs : steps) {
+            List<JsonNode> stepDocuments = new ArrayList<>();
+            List<String> stepNames = new ArrayList<>();
+            for (Path run : runs) {
+                stepDocuments.add(mapper.readTree(run.toFile()));
+                stepNames.add(run.getFileName().toString());
+            }
+            documents.add(stepDocuments);
+            names.add(stepNames);
         }
-        ObjectNode sweep = new SweepResult(mapper, Knee.defaults()).of(targets, names, documents);
+        ObjectNode sweep = new SweepResult(mapper, Knee.defaults()).of(targets, names, documents, maximum);
         ResultWriter.writeAtomically(target, mapper.writeValueAsBytes(sweep));
         new SweepConsole(out).print(sweep);
         return target;

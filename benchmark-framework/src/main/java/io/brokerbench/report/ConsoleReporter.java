@@ -1,10 +1,13 @@
 package io.brokerbench.report;
 
+import io.brokerbench.capacity.RateWindow;
 import io.brokerbench.delivery.SubscriptionVerdict;
 import io.brokerbench.run.BacklogDrain;
 import io.brokerbench.run.CountedCompletion;
+import io.brokerbench.run.DiscoveredRate;
 import io.brokerbench.run.ProducerTotals;
 import io.brokerbench.run.IntervalPoint;
+import io.brokerbench.run.RatePhaseSummary;
 import io.brokerbench.run.RunListener;
 import io.brokerbench.run.RunRecord;
 import io.brokerbench.stats.LatencySummary;
@@ -63,6 +66,8 @@ public final class ConsoleReporter implements RunListener {
                     run.measuredReceived() * (double) run.workload().messageSize() / seconds / MB));
         }
         printCompletion(run);
+        printRateSearch(run);
+        printRatePhases(run);
         LatencySummary total = LatencySummary.of(run.aggregated());
         for (Metric metric : Metric.values()) {
             StringBuilder line = new StringBuilder(String.format("  %-30s", label(metric)));
@@ -102,6 +107,44 @@ public final class ConsoleReporter implements RunListener {
                     + " the backlog shrank by %,.0f msg/s", drain.backlogAtStart(),
                     drain.drained() ? "drained in" : "NOT drained after", drain.seconds(), drain.consumeRate(),
                     drain.consumeMBps(), drain.netDrainRate()));
+        }
+    }
+
+    /** The max-rate search, when the run had one: what it found, then each window it measured. */
+    private void printRateSearch(RunRecord run) {
+        DiscoveredRate found = run.discoveredRate();
+        if (found == null) {
+            return;
+        }
+        out.println("  rate search: " + found.result().describe());
+        out.println(String.format("    %6s %12s %12s %12s %14s %7s  %s", "window", "target/s", "published/s", "consumed/s",
+                "backlog growth", "verdict", "then"));
+        int index = 0;
+        for (DiscoveredRate.Window window : found.windows()) {
+            RateWindow observed = window.observed();
+            out.println(String.format("    %6d %,12.0f %,12.0f %,12.0f %,14d %7s  %s", ++index, observed.targetRate(),
+                    observed.publishRate(), observed.consumeRate(), observed.backlogGrowth(),
+                    window.held() ? "held" : "failed", window.next()));
+        }
+    }
+
+    /** The rate phases, when the workload had them: each phase's rates, backlog and latencies on its own line. */
+    private void printRatePhases(RunRecord run) {
+        if (run.ratePhases().isEmpty()) {
+            return;
+        }
+        out.println(String.format("  %-26s %15s %7s %12s %12s %12s | %9s %9s | %9s", "rate phase", "target/s", "seconds",
+                "published/s", "consumed/s", "backlog", "e2e p50", "e2e p99", "pub p99"));
+        for (RatePhaseSummary phase : run.ratePhases()) {
+            double seconds = Math.max(phase.seconds(), 1e-9);
+            String target = phase.fromRate() == phase.toRate() ? String.format("%,.0f", phase.fromRate())
+                    : String.format("%,.0f-%,.0f", phase.fromRate(), phase.toRate());
+            LatencySummary latency = phase.latency();
+            out.println(String.format("  %-26s %15s %7.1f %,12.0f %,12.0f %,12d | %9s %9s | %9s ms", phase.name(), target,
+                    phase.seconds(), phase.sent() / seconds, phase.received() / seconds, phase.backlogAtEnd(),
+                    formatMillis(latency.micros(Metric.END_TO_END, Percentile.P50)),
+                    formatMillis(latency.micros(Metric.END_TO_END, Percentile.P99)),
+                    formatMillis(latency.micros(Metric.PUBLISH_LATENCY, Percentile.P99))));
         }
     }
 

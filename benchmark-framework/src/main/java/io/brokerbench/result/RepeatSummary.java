@@ -64,6 +64,15 @@ public final class RepeatSummary {
         JsonNode first = results.get(0);
         root.put("workload", first.path("workload").asText());
         root.put("driver", first.path("driver").asText());
+        writeRuns(root, files, results);
+        return root;
+    }
+
+    /**
+     * The summary without its header: each run (file, complete, delivered cleanly), how many were
+     * summarised, and per metric their spread. A repeated step of a rate sweep carries it too.
+     */
+    public void writeRuns(ObjectNode root, List<String> files, List<JsonNode> results) {
         ArrayNode runs = root.putArray("runs");
         List<JsonNode> complete = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {
@@ -97,7 +106,6 @@ public final class RepeatSummary {
                 each.add(value);
             }
         }
-        return root;
     }
 
     /** The number at a dotted path of a result document; NaN if absent or not a number. */

@@ -12,9 +12,13 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One result for a rate sweep: per step its target and achieved rates, every aggregated latency
- * of the step's result and its delivery verdict, and the {@link Knee} of the curve (tail latency:
- * end-to-end p99). Built from the steps' own result documents, each of which stays beside it.
+ * One result for a rate sweep: what 100 % stood for (a {@code percentOfMax} sweep's
+ * {@link SweepMaximum}), per step its target and achieved rates, every aggregated latency of the
+ * step's result and its delivery verdict, and the {@link Knee} of the curve (tail latency:
+ * end-to-end p99). Built from the steps' own result documents, each of which stays beside it. A
+ * step run several times ({@code --repeat}) reports the mean over its complete runs, and under
+ * {@code repeats} each run and, per metric, the spread and 95 % confidence interval of the mean
+ * ({@link RepeatSummary}).
  */
 public final class SweepResult {
 
@@ -31,46 +35,62 @@ public final class SweepResult {
 
     /**
      * @param targets each step's target rate, msg/s
-     * @param files each step's result file name
-     * @param results each step's result document
+     * @param files each step's result file names, one per run of the step ({@code --repeat})
+     * @param results their documents, in the same order
+     * @param maximum what the steps' percentages are of; null for a sweep of given rates
      */
-    public ObjectNode of(List<Double> targets, List<String> files, List<JsonNode> results) {
+    public ObjectNode of(List<Double> targets, List<List<String>> files, List<List<JsonNode>> results,
+            SweepMaximum maximum) {
         ObjectNode root = mapper.createObjectNode();
         root.put("schema", SCHEMA);
-        root.put("workload", results.get(0).path("workload").asText());
-        root.put("driver", results.get(0).path("driver").asText());
-        root.put("messageSize", results.get(0).path("messageSize").asLong());
-        root.put("latencyUnits", results.get(0).path("latencyUnits").asText());
+        JsonNode first = results.get(0).get(0);
+        root.put("workload", first.path("workload").asText());
+        root.put("driver", first.path("driver").asText());
+        root.put("messageSize", first.path("messageSize").asLong());
+        root.put("latencyUnits", first.path("latencyUnits").asText());
+        if (maximum != null) {
+            maximum.writeTo(root.putObject("maximum"));
+        }
         ArrayNode steps = root.putArray("steps");
         List<Knee.Step> kneeSteps = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {
-            JsonNode result = results.get(i);
+            List<JsonNode> runs = results.get(i);
+            // a step's figures are the mean over its complete runs: with one run, that run's own
+            List<JsonNode> complete = runs.stream().filter(r -> r.path("complete").asBoolean(false)).toList();
+            List<JsonNode> averaged = complete.isEmpty() ? runs : complete;
             ObjectNode step = steps.addObject();
-            step.put("file", files.get(i));
+            step.put("file", files.get(i).get(0));
             step.put("targetRate", targets.get(i));
-            JsonNode measured = result.path("measured");
-            step.put("publishRate", measured.path("publishRate").asDouble());
-            step.put("consumeRate", measured.path("consumeRate").asDouble());
-            step.put("publishMBps", measured.path("publishMBps").asDouble());
-            step.put("consumeMBps", measured.path("consumeMBps").asDouble());
-            boolean complete = result.path("complete").asBoolean(false);
-            boolean clean = complete && result.path("messages").path("deliveredCleanly").asBoolean(false);
-            step.put("complete", complete);
+            if (maximum != null) {
+                step.put("percentOfMax", Math.round(targets.get(i) / maximum.rate() * 1e5) / 1e3);
+            }
+            for (String field : List.of("publishRate", "consumeRate", "publishMBps", "consumeMBps")) {
+                putNumber(step, field, mean(averaged, "measured." + field));
+            }
+            boolean allComplete = complete.size() == runs.size();
+            boolean clean = allComplete
+                    && runs.stream().allMatch(r -> r.path("messages").path("deliveredCleanly").asBoolean(false));
+            step.put("complete", allComplete);
             step.put("deliveredCleanly", clean);
-            ObjectNode delivery = result.path("messages") instanceof ObjectNode messages ? messages.deepCopy()
-                    : mapper.createObjectNode();
-            delivery.remove("subscriptions"); // per subscription detail stays in the step's own result
-            step.set("delivery", delivery);
+            if (runs.size() == 1) {
+                ObjectNode delivery = runs.get(0).path("messages") instanceof ObjectNode messages ? messages.deepCopy()
+                        : mapper.createObjectNode();
+                delivery.remove("subscriptions"); // per subscription detail stays in the step's own result
+                step.set("delivery", delivery);
+            }
             ObjectNode latency = step.putObject("latency");
             for (Metric metric : Metric.values()) {
                 String prefix = "aggregated" + Character.toUpperCase(metric.resultName().charAt(0)) + metric.resultName().substring(1);
                 ObjectNode values = latency.putObject(metric.resultName());
                 for (Percentile percentile : Percentile.values()) {
-                    values.set(percentile.suffix(), result.path(prefix + percentile.suffix()));
+                    putNumber(values, percentile.suffix(), mean(averaged, prefix + percentile.suffix()));
                 }
             }
-            kneeSteps.add(new Knee.Step(targets.get(i), measured.path("publishRate").asDouble(),
-                    result.path(TAIL_LATENCY).asDouble(Double.NaN), clean));
+            if (runs.size() > 1) {
+                new RepeatSummary(mapper).writeRuns(step.putObject("repeats"), files.get(i), runs);
+            }
+            kneeSteps.add(new Knee.Step(targets.get(i), step.path("publishRate").asDouble(),
+                    mean(averaged, TAIL_LATENCY), clean));
         }
         ObjectNode kneeNode = root.putObject("knee");
         kneeNode.put("rule", knee.rule() + " (tail latency: end-to-end p99)");
@@ -84,5 +104,19 @@ public final class SweepResult {
             kneeNode.putNull("step");
         }
         return root;
+    }
+
+    /** JSON has no NaN: a number not in every result is null. */
+    static void putNumber(ObjectNode node, String field, double value) {
+        if (Double.isNaN(value)) {
+            node.putNull(field);
+        } else {
+            node.put(field, value);
+        }
+    }
+
+    /** The mean of a number over the documents; NaN when one of them lacks it. */
+    private static double mean(List<JsonNode> documents, String path) {
+        return documents.stream().mapToDouble(d -> RepeatSummary.value(d, path)).average().orElse(Double.NaN);
     }
 }

@@ -79,7 +79,7 @@ final class MaxRateDiscovery {
                     throw new RunFailure(String.format(Locale.ROOT,
                             "max-rate search: no rate held, down to %,.0f msg/s", found.upperBound()));
                 }
-                note(summary(found));
+                note(found.describe());
                 rate.set(found.rate());
                 return new DiscoveredRate(found, observed);
             }
@@ -148,13 +148,5 @@ final class MaxRateDiscovery {
             return String.format(Locale.ROOT, "drain to %d", drain.backlogAtMost());
         }
         return "done";
-    }
-
-    private static String summary(SustainableRate found) {
-        String bound = Double.isInfinite(found.upperBound()) ? "no tried rate failed"
-                : String.format(Locale.ROOT, "fails at %,.0f msg/s, ±%.1f %%", found.upperBound(),
-                        100 * found.relativeUncertainty());
-        return String.format(Locale.ROOT, "sustainable %,.0f msg/s (%s), %s after %d window(s)", found.rate(), bound,
-                found.converged() ? "converged" : "NOT converged", found.windows());
     }
 }

@@ -6,13 +6,14 @@ import java.util.List;
 /**
  * The workload's {@code sweep:} section: the latency–throughput curve in one command. Each step is
  * a run of the workload (its own topics, warm-up and measured phase) at one target rate, given
- * either as {@code rates} (msg/s over all producers) or as {@code percentOfMax} of {@code maxRate}.
- * Absent, every list is null and there is no sweep.
+ * either as {@code rates} (msg/s over all producers) or as {@code percentOfMax} of {@code maxRate};
+ * without {@code maxRate}, a max-rate search finds what 100 % is before the steps run. Absent,
+ * every list is null and there is no sweep.
  *
  * @param rates target rates, msg/s
  * @param percentOfMax target rates as percentages of {@code maxRate}
- * @param maxRate what {@code percentOfMax} is a percentage of; required with it for now (a
- *     discovered maximum will supply it when absent, see {@link #maximum()})
+ * @param maxRate what {@code percentOfMax} is a percentage of; absent, it is discovered
+ *     ({@link #discoversMaximum()}, {@link #withMaximum})
  */
 public record RateSweep(List<Double> rates, List<Double> percentOfMax, Double maxRate) {
 
@@ -27,10 +28,6 @@ public record RateSweep(List<Double> rates, List<Double> percentOfMax, Double ma
         if (percentOfMax != null) {
             check("percentOfMax", percentOfMax, 1000);
             percentOfMax = List.copyOf(percentOfMax);
-            if (maxRate == null) {
-                throw new FieldException("maxRate", null,
-                        "'percentOfMax' needs 'maxRate' (the rate 100 % stands for, msg/s)");
-            }
         }
         if (maxRate != null && !(maxRate > 0 && Double.isFinite(maxRate))) {
             throw new FieldException("maxRate", maxRate, "must be a rate above 0 msg/s");
@@ -57,21 +54,36 @@ public record RateSweep(List<Double> rates, List<Double> percentOfMax, Double ma
         return rates != null || percentOfMax != null;
     }
 
-    /**
-     * The rate {@code percentOfMax} is a percentage of. The one place a discovered maximum plugs in:
-     * today it is the workload's {@code maxRate}; once max-rate discovery exists, an absent
-     * {@code maxRate} will be found by it here.
-     */
-    public double maximum() {
-        return maxRate;
+    /** How many steps (runs at one target rate each) the sweep has. */
+    public int steps() {
+        return rates != null ? rates.size() : percentOfMax.size();
     }
 
-    /** The steps' target rates, msg/s over all producers, in the order given. */
+    /** Whether what {@code percentOfMax} is a percentage of must first be found by a max-rate search. */
+    public boolean discoversMaximum() {
+        return percentOfMax != null && maxRate == null;
+    }
+
+    /** This sweep with {@code maximum} (msg/s, found by a max-rate search) as the rate 100 % stands for. */
+    public RateSweep withMaximum(double maximum) {
+        if (percentOfMax == null) {
+            throw new IllegalStateException("a sweep of rates has no maximum");
+        }
+        return new RateSweep(null, percentOfMax, maximum);
+    }
+
+    /**
+     * The steps' target rates, msg/s over all producers, in the order given.
+     *
+     * @throws IllegalStateException while the maximum is still to be discovered ({@link #withMaximum})
+     */
     public List<Double> targetRates() {
         if (rates != null) {
             return rates;
         }
-        double maximum = maximum();
-        return percentOfMax.stream().map(percent -> percent / 100 * maximum).toList();
+        if (maxRate == null) {
+            throw new IllegalStateException("the sweep's maximum is not known yet: discover it first");
+        }
+        return percentOfMax.stream().map(percent -> percent / 100 * maxRate).toList();
     }
 }

@@ -149,6 +149,10 @@ public record Workload(
             throw new FieldException("consumerBacklogSizeGB", consumerBacklogSizeGB,
                     "a sweep measures live load at each rate: give 'sweep' or a backlog, not both");
         }
+        if (sweep.wanted() && unthrottled) {
+            throw new FieldException("unthrottled", true, "a sweep publishes at each step's rate (and searches for its"
+                    + " maximum with percentOfMax and no maxRate): give 'sweep' or 'unthrottled', not both");
+        }
         checkRateSearch(producerRate, unthrottled, consumerBacklogSizeGB);
         if (startupBurstMessages > 0 && (consumerBacklogSizeGB > 0 || (producerRate == 0 && phases == null
                 && producerStartRate == null))) {

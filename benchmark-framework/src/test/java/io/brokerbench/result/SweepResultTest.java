@@ -28,8 +28,8 @@ class SweepResultTest {
     @Test
     void eachStepCarriesItsRatesLatenciesAndVerdictAndTheKneeIsTheLastStepBeforeLatencyBreaksAway() {
         JsonNode sweep = new SweepResult(mapper, Knee.defaults()).of(List.of(1000.0, 2000.0, 4000.0, 8000.0),
-                List.of("s1.json", "s2.json", "s3.json", "s4.json"),
-                List.of(step(1000, 2.0, true), step(2000, 2.5, true), step(3990, 3.9, true), step(6000, 900, false)));
+                once("s1.json", "s2.json", "s3.json", "s4.json"),
+                once(step(1000, 2.0, true), step(2000, 2.5, true), step(3990, 3.9, true), step(6000, 900, false)), null);
 
         assertEquals(SweepResult.SCHEMA, sweep.get("schema").asText());
         JsonNode steps = sweep.get("steps");
@@ -40,16 +40,90 @@ class SweepResultTest {
         assertEquals(1.5, steps.get(2).get("latency").get("publishLatency").get("99pct").asDouble());
         assertFalse(steps.get(3).get("deliveredCleanly").asBoolean());
         assertFalse(steps.get(0).get("delivery").has("subscriptions"), "per subscription detail stays in the step's file");
+        assertFalse(steps.get(0).has("repeats"), "a step run once has no spread");
         // step 3 kept its rate (within 3 %) at under twice the lowest tail latency; step 4 fell short and lost messages
         assertEquals(2, sweep.get("knee").get("step").asInt());
         assertEquals(3990, sweep.get("knee").get("publishRate").asDouble());
         assertTrue(sweep.get("knee").get("rule").asText().contains("end-to-end p99"));
+        assertFalse(sweep.has("maximum"), "a sweep of given rates has no maximum");
+        assertFalse(steps.get(0).has("percentOfMax"));
+    }
+
+    @Test
+    void aSweepOfPercentagesRecordsItsMaximumAndEachStepsPercentage() {
+        SweepMaximum discovered = new SweepMaximum(40_000, true, 40_400, 0.005, true, "w-search.json");
+        JsonNode sweep = new SweepResult(mapper, Knee.defaults()).of(List.of(10_000.0, 40_000.0),
+                once("s1.json", "s2.json"), once(step(10_000, 2.0, true), step(40_000, 2.5, true)), discovered);
+
+        JsonNode maximum = sweep.get("maximum");
+        assertEquals(40_000, maximum.get("rate").asDouble());
+        assertTrue(maximum.get("discovered").asBoolean());
+        assertEquals(40_400, maximum.get("upperBound").asDouble());
+        assertEquals(0.005, maximum.get("relativeUncertainty").asDouble());
+        assertEquals("w-search.json", maximum.get("file").asText());
+        assertEquals(25.0, sweep.get("steps").get(0).get("percentOfMax").asDouble());
+        assertEquals(100.0, sweep.get("steps").get(1).get("percentOfMax").asDouble());
+    }
+
+    @Test
+    void aDiscoveredMaximumWithNoFailedRateHasNoUpperBound() {
+        ObjectNode search = mapper.createObjectNode().put("complete", true);
+        search.putObject("rateSearch").put("sustainableRate", 80_000).putNull("upperBound").putNull("relativeUncertainty")
+                .put("converged", false);
+        SweepMaximum maximum = SweepMaximum.discoveredIn("w-search.json", search).orElseThrow();
+        JsonNode sweep = new SweepResult(mapper, Knee.defaults()).of(List.of(80_000.0), once("s1.json"),
+                once(step(80_000, 2.0, true)), maximum);
+
+        assertTrue(sweep.get("maximum").get("upperBound").isNull());
+        assertTrue(sweep.get("maximum").get("relativeUncertainty").isNull());
+        assertFalse(sweep.get("maximum").get("converged").asBoolean());
+        search.put("complete", false);
+        assertTrue(SweepMaximum.discoveredIn("w-search.json", search).isEmpty(), "an incomplete search run gives no maximum");
+    }
+
+    @Test
+    void aRepeatedStepReportsTheMeanOfItsCompleteRunsWithTheirConfidenceInterval() {
+        ObjectNode incomplete = step(100, 50.0, false).put("complete", false);
+        JsonNode sweep = new SweepResult(mapper, Knee.defaults()).of(List.of(1000.0, 2000.0),
+                List.of(List.of("s1-r1.json", "s1-r2.json", "s1-r3.json"), List.of("s2-r1.json", "s2-r2.json")),
+                List.of(List.of(step(990, 2.0, true), step(1000, 3.0, true), step(1010, 4.0, true)),
+                        List.of(step(2000, 2.5, true), incomplete)), null);
+
+        JsonNode first = sweep.get("steps").get(0);
+        assertEquals("s1-r1.json", first.get("file").asText());
+        assertEquals(1000, first.get("publishRate").asDouble(), 1e-9);
+        assertEquals(3.0, first.get("latency").get("endToEndLatency").get("99pct").asDouble(), 1e-9);
+        assertTrue(first.get("deliveredCleanly").asBoolean());
+        assertFalse(first.has("delivery"), "each run's delivery stays in its own file");
+        JsonNode spread = first.get("repeats").get("metrics").get("measured.publishRate");
+        assertEquals(3, first.get("repeats").get("runsSummarised").asInt());
+        // sd 10 over 3 runs: half-width t(0.975, 2) × 10 / √3 = 4.303 × 5.774 = 24.84
+        assertEquals(975.16, spread.get("ci95Low").asDouble(), 0.01);
+        assertEquals(1024.84, spread.get("ci95High").asDouble(), 0.01);
+        assertEquals(List.of(990.0, 1000.0, 1010.0), List.of(spread.get("values").get(0).asDouble(),
+                spread.get("values").get(1).asDouble(), spread.get("values").get(2).asDouble()));
+        assertTrue(first.get("repeats").get("metrics").get(SweepResult.TAIL_LATENCY).get("ci95High").isNumber());
+
+        // an incomplete run is listed, not averaged, and the step is not clean
+        JsonNode second = sweep.get("steps").get(1);
+        assertEquals(2000, second.get("publishRate").asDouble(), 1e-9);
+        assertFalse(second.get("complete").asBoolean());
+        assertFalse(second.get("deliveredCleanly").asBoolean());
+        assertEquals(2, second.get("repeats").get("runs").size());
+        assertEquals(1, second.get("repeats").get("runsSummarised").asInt());
+        assertEquals(0, sweep.get("knee").get("step").asInt(), "the knee is judged on the means, over clean steps");
     }
 
     @Test
     void noStepThatKeptItsRateMeansNoKnee() {
-        JsonNode sweep = new SweepResult(mapper, Knee.defaults()).of(List.of(1000.0), List.of("s1.json"),
-                List.of(step(500, 2.0, true)));
+        JsonNode sweep = new SweepResult(mapper, Knee.defaults()).of(List.of(1000.0), once("s1.json"),
+                once(step(500, 2.0, true)), null);
         assertTrue(sweep.get("knee").get("step").isNull());
+    }
+
+    /** Each element as a step run once. */
+    @SafeVarargs
+    private static <T> List<List<T>> once(T... steps) {
+        return java.util.Arrays.stream(steps).map(List::of).toList();
     }
 }

@@ -7,14 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.brokerbench.run.IntervalPoint.Phase;
 import io.brokerbench.testing.CollectingListener;
 import io.brokerbench.testing.ManualClock;
+import io.brokerbench.testing.SimulatedRuns;
+import io.brokerbench.testing.SimulatedWorker;
 import io.brokerbench.testing.TestFiles;
-import io.brokerbench.worker.DriverSetup;
-import io.brokerbench.workload.Payloads;
-import io.brokerbench.workload.Workload;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -70,11 +66,6 @@ class MaxRateDiscoveryTest {
     }
 
     private RunRecord run(String workloadYaml) {
-        Workload workload = TestFiles.workload(dir, workloadYaml);
-        DriverSetup driver = new DriverSetup("Simulated", "none", "", "simulated.yaml");
-        RunRecord record = new RunRecord(workload, "workload.yaml", driver, Instant.now());
-        RunOptions options = new RunOptions(Duration.ofSeconds(60), Duration.ofSeconds(10), 10_000);
-        return new BenchmarkRun(record, Payloads.of(workload), List.of(worker), options, new RunControl(), listener,
-                clock).execute();
+        return SimulatedRuns.run(TestFiles.workload(dir, workloadYaml), worker, clock, listener);
     }
 }

@@ -8,14 +8,11 @@ import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
 import io.brokerbench.testing.CollectingListener;
 import io.brokerbench.testing.ManualClock;
+import io.brokerbench.testing.SimulatedRuns;
+import io.brokerbench.testing.SimulatedWorker;
 import io.brokerbench.testing.TestFiles;
-import io.brokerbench.worker.DriverSetup;
-import io.brokerbench.workload.Payloads;
-import io.brokerbench.workload.Workload;
 import io.brokerbench.workload.WorkloadLoader;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -120,11 +117,6 @@ class PhasedLoadTest {
                 consumerPerSubscription: 1
                 producersPerTopic: 1
                 """ + rates);
-        Workload workload = WorkloadLoader.load(file);
-        DriverSetup driver = new DriverSetup("Simulated", "none", "", "simulated.yaml");
-        RunRecord record = new RunRecord(workload, "phased.yaml", driver, Instant.now());
-        RunOptions options = new RunOptions(Duration.ofSeconds(60), Duration.ofSeconds(10), 10_000);
-        return new BenchmarkRun(record, Payloads.of(workload), List.of(worker), options, new RunControl(), listener,
-                clock).execute();
+        return SimulatedRuns.run(WorkloadLoader.load(file), worker, clock, listener);
     }
 }

@@ -9,6 +9,7 @@ import io.brokerbench.run.IntervalPoint.Phase;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.testing.CollectingListener;
 import io.brokerbench.testing.ManualClock;
+import io.brokerbench.testing.SimulatedWorker;
 import io.brokerbench.testing.TestFiles;
 import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.workload.Payloads;

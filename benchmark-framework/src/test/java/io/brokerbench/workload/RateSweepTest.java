@@ -29,6 +29,18 @@ class RateSweepTest {
     void percentagesAreOfTheMaximumRate() {
         Workload workload = TestFiles.workload(dir, "sweep:\n  percentOfMax: [10, 50, 100]\n  maxRate: 200000\n");
         assertEquals(List.of(20000.0, 100000.0, 200000.0), workload.sweep().targetRates());
+        assertFalse(workload.sweep().discoversMaximum());
+    }
+
+    @Test
+    void percentagesWithoutMaxRateAreOfAMaximumDiscoveredFirst() {
+        RateSweep sweep = TestFiles.workload(dir, "sweep:\n  percentOfMax: [10, 50, 100]\n").sweep();
+        assertTrue(sweep.discoversMaximum());
+        assertEquals(3, sweep.steps());
+        assertThrows(IllegalStateException.class, sweep::targetRates);
+        RateSweep found = sweep.withMaximum(40000);
+        assertFalse(found.discoversMaximum());
+        assertEquals(List.of(4000.0, 20000.0, 40000.0), found.targetRates());
     }
 
     @Test
@@ -42,7 +54,7 @@ class RateSweepTest {
     @Test
     void badSweepsAreOneLineErrorsNamingTheField() {
         assertError("sweep:\n  rates: [1000]\n  percentOfMax: [50]\n  maxRate: 10\n", "'sweep.percentOfMax'", "not both");
-        assertError("sweep:\n  percentOfMax: [50]\n", "'sweep.maxRate'", "needs 'maxRate'");
+        assertError("sweep:\n  percentOfMax: [50]\nunthrottled: true\nproducerRate: 0\n", "'unthrottled'", "not both");
         assertError("sweep:\n  rates: []\n", "'sweep.rates'", "at least one step");
         assertError("sweep:\n  rates: [1000, 0]\n", "'sweep.rates'", "above 0");
         assertError("sweep:\n  percentOfMax: [50, 2000]\n  maxRate: 10\n", "'sweep.percentOfMax'", "at most 1000");

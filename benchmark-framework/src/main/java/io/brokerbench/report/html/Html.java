@@ -25,4 +25,25 @@ final class Html {
         }
         return out.toString();
     }
+
+    /** A right-aligned table cell of a number already written as text. */
+    static String numberCell(String text) {
+        return "<td class=\"num\">" + escape(text) + "</td>";
+    }
+
+    /**
+     * A full-width panel with a table, down to its heading row: the panel's title (none if null) and
+     * the columns' headings, both escaped.
+     */
+    static StringBuilder tablePanel(String title, String... headings) {
+        StringBuilder out = new StringBuilder("<section class=\"panel full\">");
+        if (title != null) {
+            out.append("<h4>").append(escape(title)).append("</h4>");
+        }
+        out.append("<table class=\"grid-table\"><tr>");
+        for (String heading : headings) {
+            out.append("<th>").append(escape(heading)).append("</th>");
+        }
+        return out.append("</tr>");
+    }
 }

@@ -12,7 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** One run: its header with the headline numbers, charts over time, latency distributions and details. */
+/**
+ * One run: its header with the headline numbers, a max-rate search's windows and the rate phases when
+ * the run had them, charts over time, latency distributions and details.
+ */
 final class RunSection {
 
     private static final List<Percentile> OVER_TIME = List.of(Percentile.P50, Percentile.P99, Percentile.P999, Percentile.MAX);
@@ -32,6 +35,8 @@ final class RunSection {
         out.append("<section class=\"run\" id=\"").append(anchor).append("\">\n");
         header(out);
         tiles(out);
+        out.append(new RateSearchSection(run).html());
+        out.append(new RatePhasesSection(run).html());
         out.append("<h3>Over time</h3>\n<div class=\"charts\">\n");
         out.append(throughputChart().html());
         out.append(latencyChart("End-to-end latency", Metric.END_TO_END).html());

@@ -2,6 +2,7 @@ package io.brokerbench.report.html;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerbench.report.SweepConsole;
 import io.brokerbench.result.ResultWriter;
 import io.brokerbench.stats.Percentile;
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.DoubleFunction;
 
 /**
  * The page of a rate sweep: latency percentiles (p50, p99, p99.9 of end-to-end and of publish
@@ -39,12 +41,17 @@ public final class SweepReport {
                 .append("</style></head><body>\n<header class=\"page-head\"><h1>").append(Html.escape(title))
                 .append(": latency against throughput</h1><div class=\"meta\">generated ").append(HtmlReport.when(generated))
                 .append(" · ").append(sweep.path("steps").size()).append(" step(s) · knee: ")
-                .append(Html.escape(knee(sweep))).append("</div></header>\n<main>\n");
+                .append(Html.escape(knee(sweep)));
+        if (sweep.path("maximum").isObject()) {
+            out.append("<br>100 % = ").append(Html.escape(SweepConsole.maximum(sweep.path("maximum"))));
+        }
+        out.append("</div></header>\n<main>\n");
         out.append(chart(sweep, "endToEndLatency", "End-to-end latency against achieved throughput"));
         out.append(chart(sweep, "publishLatency", "Publish latency against achieved throughput"));
         out.append(table(sweep));
         out.append("</main>\n<footer>Knee rule: ").append(Html.escape(sweep.path("knee").path("rule").asText()))
-                .append(". Each step is its own run (own topics, warm-up, measured phase); latencies are over its measured phase.")
+                .append(". Each step is its own run (own topics, warm-up, measured phase); latencies are over its measured phase."
+                        + " A step run several times (--repeat) shows the mean over its runs, ± half its 95 % confidence interval.")
                 .append("</footer>\n</body></html>\n");
         return out.toString();
     }
@@ -85,9 +92,8 @@ public final class SweepReport {
     }
 
     private static String table(JsonNode sweep) {
-        StringBuilder out = new StringBuilder("<section class=\"panel full\"><h4>Steps</h4><table class=\"grid-table\"><tr>"
-                + "<th>step</th><th>target msg/s</th><th>published msg/s</th><th>consumed msg/s</th><th>e2e p50</th>"
-                + "<th>e2e p99</th><th>e2e p99.9</th><th>publish p99</th><th>delivery</th></tr>");
+        StringBuilder out = Html.tablePanel("Steps", "step", "% of max", "target msg/s", "published msg/s", "consumed msg/s",
+                "e2e p50", "e2e p99", "e2e p99.9", "publish p99", "delivery");
         int index = 0;
         for (JsonNode step : sweep.path("steps")) {
             index++;
@@ -96,20 +102,25 @@ public final class SweepReport {
             JsonNode e2e = step.path("latency").path("endToEndLatency");
             out.append(step.path("deliveredCleanly").asBoolean() ? "<tr>" : "<tr class=\"bad\">")
                     .append("<td><a href=\"").append(Html.escape(page)).append("\">").append(index).append("</a></td>")
-                    .append(cell(Numbers.count(step.path("targetRate").asDouble())))
-                    .append(cell(Numbers.count(step.path("publishRate").asDouble())))
-                    .append(cell(Numbers.count(step.path("consumeRate").asDouble())))
-                    .append(cell(Numbers.latencyMillis(e2e.path("50pct").asDouble(Double.NaN))))
-                    .append(cell(Numbers.latencyMillis(e2e.path("99pct").asDouble(Double.NaN))))
-                    .append(cell(Numbers.latencyMillis(e2e.path("999pct").asDouble(Double.NaN))))
-                    .append(cell(Numbers.latencyMillis(step.path("latency").path("publishLatency").path("99pct").asDouble(Double.NaN))))
+                    .append(Html.numberCell(step.has("percentOfMax") ? Numbers.plain(step.path("percentOfMax").asDouble()) : "–"))
+                    .append(Html.numberCell(Numbers.count(step.path("targetRate").asDouble())))
+                    .append(Html.numberCell(Numbers.count(step.path("publishRate").asDouble())
+                            + ciText(step, "measured.publishRate", Numbers::count)))
+                    .append(Html.numberCell(Numbers.count(step.path("consumeRate").asDouble())))
+                    .append(Html.numberCell(Numbers.latencyMillis(e2e.path("50pct").asDouble(Double.NaN))))
+                    .append(Html.numberCell(Numbers.latencyMillis(e2e.path("99pct").asDouble(Double.NaN))
+                            + ciText(step, "aggregatedEndToEndLatency99pct", Numbers::latencyMillis)))
+                    .append(Html.numberCell(Numbers.latencyMillis(e2e.path("999pct").asDouble(Double.NaN))))
+                    .append(Html.numberCell(Numbers.latencyMillis(step.path("latency").path("publishLatency").path("99pct").asDouble(Double.NaN))))
                     .append("<td>").append(step.path("deliveredCleanly").asBoolean() ? "clean"
                             : step.path("complete").asBoolean() ? "NOT clean" : "incomplete").append("</td></tr>");
         }
         return out.append("</table></section>\n").toString();
     }
 
-    private static String cell(String text) {
-        return "<td class=\"num\">" + Html.escape(text) + "</td>";
+    /** A repeated step's " ± half-width" of the 95 % confidence interval of its mean; empty for a step run once. */
+    private static String ciText(JsonNode step, String metric, DoubleFunction<String> format) {
+        JsonNode repeats = step.path("repeats");
+        return repeats.isObject() ? " ± " + format.apply(SweepConsole.halfWidth(repeats, metric)) : "";
     }
 }

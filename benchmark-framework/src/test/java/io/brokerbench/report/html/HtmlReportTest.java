@@ -12,6 +12,10 @@ import io.brokerbench.cli.Main;
 import io.brokerbench.cli.ReportMain;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
+import io.brokerbench.run.RunRecord;
+import io.brokerbench.testing.ManualClock;
+import io.brokerbench.testing.SimulatedRuns;
+import io.brokerbench.testing.SimulatedWorker;
 import io.brokerbench.testing.TestFiles;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -77,10 +81,51 @@ class HtmlReportTest {
         assertTrue(page.contains(">99.9%</text>") && page.contains(">max</text>"), "the distribution's x axis is in nines");
         assertTrue(page.contains("end-to-end from intended send time"));
         assertTrue(page.contains("report-test") && page.contains("COMPLETE"));
+        assertFalse(page.contains("<h3>Max-rate search</h3>") || page.contains("<h3>Rate phases</h3>"), "only runs that had them");
         assertTrue(page.contains(Numbers.count(json.get("measured").get("publishRate").asDouble())), "publish rate from the JSON");
         assertTrue(page.contains(Numbers.latencyMillis(json.get("aggregatedEndToEndLatency99pct").asDouble())), "e2e p99 from the JSON");
         assertTrue(page.contains("&#10003; exact"), "delivery verdict");
         assertTrue(page.contains(json.get("environment").get("jvm").get("version").asText()), "environment");
+    }
+
+    @Test
+    void aMaxRateSearchIsShownWindowByWindowAndRatePhasesPhaseByPhase() throws IOException {
+        ManualClock clock = new ManualClock(1_000_000_000_000L);
+        SimulatedWorker capped = new SimulatedWorker(clock);
+        capped.consumeRate = 37_000;
+        Path searched = dir.resolve("searched.json");
+        RunRecord search = SimulatedRuns.runAndWrite(TestFiles.workload(dir, "producerRate: 0\ntestDurationSeconds: 10\n"),
+                capped, clock, searched);
+        Path phased = dir.resolve("phased.json");
+        SimulatedRuns.runAndWrite(TestFiles.workload(dir, "producerStartRate: 1000\nproducerIncrementRate: 1000\n"
+                + "producerIncrementSeconds: 2\nproducerRate: 3000\ntestDurationSeconds: 8\n"), new SimulatedWorker(clock),
+                clock, phased);
+
+        String page = Files.readString(HtmlReport.writeFor(searched));
+        assertTrue(page.contains("<h3>Max-rate search</h3>"));
+        assertTrue(page.contains(Html.escape(search.discoveredRate().result().describe())), "what the search found");
+        assertTrue(page.contains("<figcaption>Rate per search window</figcaption>"));
+        String table = page.substring(page.indexOf("<th>window</th>"), page.indexOf("</table>", page.indexOf("<th>window</th>")));
+        int windows = search.discoveredRate().windows().size();
+        assertEquals(windows, count(table, "<tr"), "one row per window (the header row opened before the substring)");
+        long failed = search.discoveredRate().windows().stream().filter(w -> !w.held()).count();
+        assertTrue(failed > 0);
+        assertEquals(failed, count(table, "<tr class=\"bad\">"), "the windows that failed stand out");
+        assertTrue(table.contains("<td>drain to "), "with the search's next move");
+        assertFalse(page.contains("<h3>Rate phases</h3>"));
+
+        page = Files.readString(HtmlReport.writeFor(phased));
+        assertTrue(page.contains("<h3>Rate phases</h3>"));
+        assertFalse(page.contains("<h3>Max-rate search</h3>"));
+        JsonNode phases = new ObjectMapper().readTree(phased.toFile()).get("ratePhases");
+        assertEquals(3, phases.size());
+        for (JsonNode phase : phases) {
+            assertTrue(page.contains("<td>" + Html.escape(phase.get("name").asText()) + "</td>"
+                    + Html.numberCell(Numbers.count(phase.get("fromRate").asDouble()))
+                    + Html.numberCell(Numbers.plain(phase.get("seconds").asDouble()))
+                    + Html.numberCell(Numbers.count(phase.get("publishRate").asDouble()))), phase.toString());
+        }
+        assertTrue(page.contains(Html.numberCell(Numbers.latencyMillis(phases.get(2).get("endToEndLatency").get("99pct").asDouble()))));
     }
 
     @Test

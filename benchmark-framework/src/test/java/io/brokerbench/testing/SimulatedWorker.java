@@ -1,4 +1,4 @@
-package io.brokerbench.run;
+package io.brokerbench.testing;
 
 import io.brokerbench.metrics.WorkerSample;
 import io.brokerbench.delivery.ConsumerDelivery;
@@ -27,19 +27,19 @@ import java.util.Map;
  * for the last {@link #neverDelivered}. Every counted message records a latency sample, so the
  * run's aggregate can be checked against its counts.
  */
-final class SimulatedWorker implements Worker {
+public final class SimulatedWorker implements Worker {
 
-    static final long PUBLISH_LATENCY_MICROS = 1_000;
-    static final long END_TO_END_MICROS = 2_000;
+    public static final long PUBLISH_LATENCY_MICROS = 1_000;
+    public static final long END_TO_END_MICROS = 2_000;
 
     private final NanoClock clock;
     /** Messages one subscription can take per second; unlimited by default. */
-    double consumeRate = Double.POSITIVE_INFINITY;
+    public double consumeRate = Double.POSITIVE_INFINITY;
     /** The last this many messages sent never arrive: in flight while the load runs, lost when it stops. */
-    long neverDelivered;
+    public long neverDelivered;
     /** Whether probe messages reach the consumers. */
-    boolean probesArrive = true;
-    int probeRounds;
+    public boolean probesArrive = true;
+    public int probeRounds;
 
     private final List<ConsumerSpec> consumers = new ArrayList<>();
     private ProducerSpec producer;
@@ -60,7 +60,7 @@ final class SimulatedWorker implements Worker {
     private long reportedSent;
     private long reportedReceived;
 
-    SimulatedWorker(NanoClock clock) {
+    public SimulatedWorker(NanoClock clock) {
         this.clock = clock;
     }
 
@@ -117,7 +117,7 @@ final class SimulatedWorker implements Worker {
     }
 
     /** From now on the producer sends nothing more, as against a broker that stopped taking messages. */
-    void stallPublishing() {
+    public void stallPublishing() {
         advance();
         stalled = true;
     }
