@@ -20,6 +20,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -97,13 +98,25 @@ public final class ReproduceMain implements Callable<Integer> {
         StudyManifest manifest = catalog.load(study);
         Path directory = output != null ? output
                 : Path.of(study + "-" + scaleName.label() + "-" + LocalDateTime.now().format(STAMP));
-        if (Files.exists(directory) && !Files.isDirectory(directory)) {
-            throw new ConfigException("option '--output' = '" + directory + "': exists and is not a directory");
+        if (Files.exists(directory) && !isEmptyDirectory(directory)) {
+            throw new ConfigException("option '--output' = '" + directory + "': "
+                    + (Files.isDirectory(directory) ? "not empty (an earlier study's results would mix in): give a new directory"
+                    : "exists and is not a directory"));
         }
         StudyPlan plan = StudyPlan.prepare(catalog, manifest, scaleName, repeat, directory);
         Files.copy(manifest.file(), directory.resolve(StudyManifest.FILE_NAME), StandardCopyOption.REPLACE_EXISTING);
-        StudyRunner.Outcomes outcomes = new StudyRunner(args -> Main.run(args, out, err), out).run(plan, directory);
+        StudyRunner.Outcomes outcomes = new StudyRunner(args -> Main.run(args, out, err),
+                code -> code == ExitCode.INTERRUPTED, out).run(plan, directory);
         return compare(plan, outcomes, directory);
+    }
+
+    private static boolean isEmptyDirectory(Path directory) throws IOException {
+        if (!Files.isDirectory(directory)) {
+            return false;
+        }
+        try (Stream<Path> entries = Files.list(directory)) {
+            return entries.findAny().isEmpty();
+        }
     }
 
     /** Writes and prints the table, writes the HTML comparison; the exit code of the whole study. */

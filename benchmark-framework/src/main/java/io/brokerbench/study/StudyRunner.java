@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
 import java.util.stream.Stream;
 
 /**
@@ -28,15 +29,19 @@ public final class StudyRunner {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final BenchmarkCommand benchmark;
+    private final IntPredicate interrupted;
     private final PrintStream out;
 
-    public StudyRunner(BenchmarkCommand benchmark, PrintStream out) {
+    /** @param interrupted whether an exit code of {@code benchmark} means it was interrupted (Ctrl-C): no more runs start */
+    public StudyRunner(BenchmarkCommand benchmark, IntPredicate interrupted, PrintStream out) {
         this.benchmark = benchmark;
+        this.interrupted = interrupted;
         this.out = out;
     }
 
     /**
-     * Runs every driver's runs in turn; a driver whose runs fail does not stop the others.
+     * Runs every driver's runs in turn; a driver whose runs fail does not stop the others, an
+     * interruption does (the runs not started have no result).
      *
      * @return the outcome of every run, in the manifest's order, and the highest exit code of {@code bin/benchmark}
      */
@@ -54,25 +59,25 @@ public final class StudyRunner {
             out.println();
             out.println("##### " + plan.manifest().title() + ": runs "
                     + driver.getValue().stream().map(r -> String.valueOf(r.number())).toList() + " on " + driver.getKey());
-            exit = Math.max(exit, benchmark.run(args.toArray(new String[0])));
-            Map<String, RunOutcome> found = results(directory);
+            int groupExit = benchmark.run(args.toArray(new String[0]));
+            exit = Math.max(exit, groupExit);
+            Map<String, Found> found = results(directory);
             for (PlannedRun run : driver.getValue()) {
-                RunOutcome none = new RunOutcome(run, List.of(), List.of());
-                RunOutcome result = found.getOrDefault(run.workloadName(), none);
-                outcomes.put(run.number(), new RunOutcome(run, result.files(), result.results()));
+                Found result = found.getOrDefault(run.workloadName(), new Found());
+                outcomes.put(run.number(), new RunOutcome(run, result.files, result.documents));
+            }
+            if (interrupted.test(groupExit)) {
+                break;
             }
         }
-        List<RunOutcome> ordered = plan.runs().stream().map(run -> outcomes.get(run.number())).toList();
+        List<RunOutcome> ordered = plan.runs().stream()
+                .map(run -> outcomes.getOrDefault(run.number(), new RunOutcome(run, List.of(), List.of()))).toList();
         return new Outcomes(ordered, exit);
     }
 
-    /**
-     * The result files in {@code directory} by workload name, in file-name order (the order of the
-     * repetitions); the outcomes' planned run is not known yet (null).
-     */
-    private static Map<String, RunOutcome> results(Path directory) throws IOException {
-        Map<String, List<Path>> files = new LinkedHashMap<>();
-        Map<String, List<JsonNode>> documents = new LinkedHashMap<>();
+    /** The result files in {@code directory} by workload name, in file-name order (the order of the repetitions). */
+    private static Map<String, Found> results(Path directory) throws IOException {
+        Map<String, Found> found = new LinkedHashMap<>();
         List<Path> listed;
         try (Stream<Path> listing = Files.list(directory)) {
             listed = listing.filter(f -> f.toString().endsWith(".json") && !f.toString().endsWith("-summary.json"))
@@ -80,13 +85,17 @@ public final class StudyRunner {
         }
         for (Path file : listed) {
             JsonNode document = JSON.readTree(file.toFile());
-            String workload = document.path("workload").asText();
-            files.computeIfAbsent(workload, w -> new ArrayList<>()).add(file);
-            documents.computeIfAbsent(workload, w -> new ArrayList<>()).add(document);
+            Found ofWorkload = found.computeIfAbsent(document.path("workload").asText(), w -> new Found());
+            ofWorkload.files.add(file);
+            ofWorkload.documents.add(document);
         }
-        Map<String, RunOutcome> found = new LinkedHashMap<>();
-        files.forEach((workload, paths) -> found.put(workload, new RunOutcome(null, paths, documents.get(workload))));
         return found;
+    }
+
+    /** One workload's result files and their documents. */
+    private static final class Found {
+        final List<Path> files = new ArrayList<>();
+        final List<JsonNode> documents = new ArrayList<>();
     }
 
     /** Every run's outcome, in the manifest's order, and the highest exit code {@code bin/benchmark} returned. */

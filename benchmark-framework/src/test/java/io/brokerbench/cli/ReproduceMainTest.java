@@ -125,6 +125,18 @@ class ReproduceMainTest {
     }
 
     @Test
+    void anOutputDirectoryWithFilesInItIsRefusedSoNoEarlierResultMixesIn() throws Exception {
+        tinyStudy("");
+        Path output = Files.createDirectories(home.resolve("out"));
+        Files.writeString(output.resolve("old.json"), "{}");
+
+        assertEquals(ExitCode.BAD_INPUT, reproduce("tiny", "--scale", "smoke", "-o", output.toString()));
+
+        assertEquals("error: option '--output' = '" + output + "': not empty (an earlier study's results would mix in):"
+                + " give a new directory", stderr().strip());
+    }
+
+    @Test
     void listNamesEveryStudyWithItsTitle() throws Exception {
         tinyStudy("");
 
