@@ -68,7 +68,7 @@ public final class StudyPlan {
                         "its name '" + workload.name() + "' is run " + clash + "'s too, on the same driver: results would mix");
             }
             byDriver.computeIfAbsent(driverPath, d -> new ArrayList<>())
-                    .add(new PlannedRun(number, run, driverPath, driver.name(), scaled, workload.name()));
+                    .add(new PlannedRun(number, run, driver.name(), scaled, workload.name()));
         }
         return new StudyPlan(manifest, scale, repeat != null ? repeat : sizes.repetitions(), byDriver);
     }
