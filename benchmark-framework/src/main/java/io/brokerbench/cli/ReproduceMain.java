@@ -1,0 +1,141 @@
+package io.brokerbench.cli;
+
+import io.brokerbench.config.ConfigException;
+import io.brokerbench.report.html.HtmlReport;
+import io.brokerbench.result.ResultWriter;
+import io.brokerbench.study.ComparisonTable;
+import io.brokerbench.study.RunOutcome;
+import io.brokerbench.study.ScaleName;
+import io.brokerbench.study.StudyCatalog;
+import io.brokerbench.study.StudyManifest;
+import io.brokerbench.study.StudyPlan;
+import io.brokerbench.study.StudyRunner;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code bin/reproduce}: one published study, rerun with one command. Every run goes through
+ * {@code bin/benchmark}'s own command ({@link Main#run}); then one comparison of ours beside the
+ * paper's figures, as markdown and as one HTML report of every result.
+ */
+@Command(name = "reproduce", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Reruns one of the studies in workloads/studies/ against local brokers and compares the results with the paper's.",
+            "Exit codes: 0 every run completed and delivered every message, 1 a run failed (the others still ran),"
+                + " 2 bad input, 3 a run did not deliver every message, 130 interrupted."})
+public final class ReproduceMain implements Callable<Integer> {
+
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd-HH-mm-ss");
+
+    @Parameters(arity = "0..1", paramLabel = "STUDY", description = "The study's name (see --list).")
+    String study;
+
+    @Option(names = "--list", description = "List the studies and exit.")
+    boolean list;
+
+    @Option(names = "--scale", paramLabel = "smoke|local", defaultValue = "local",
+            description = "'local': what one 2-core machine carries (default); 'smoke': seconds per run, for tests.")
+    String scale;
+
+    @Option(names = "--repeat", paramLabel = "N",
+            description = "Run each run N times (default: the study's repetitions at the scale).")
+    Integer repeat;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "DIR",
+            description = "Directory for the workloads as run, every result, comparison.md and comparison.html."
+                + " Default: <study>-<scale>-<time> here.")
+    Path output;
+
+    private final StudyCatalog catalog;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    private ReproduceMain(StudyCatalog catalog, PrintStream out, PrintStream err) {
+        this.catalog = catalog;
+        this.out = out;
+        this.err = err;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(StudyCatalog.ofProject(), args, out, err);
+    }
+
+    /** As {@link #run(String[], PrintStream, PrintStream)}, with the studies of {@code catalog}. */
+    static int run(StudyCatalog catalog, String[] args, PrintStream out, PrintStream err) {
+        return CommandLines.execute(new ReproduceMain(catalog, out, err), args, out, err, "");
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        if (list) {
+            for (String name : catalog.names()) {
+                out.println(name + "  " + catalog.load(name).title());
+            }
+            return ExitCode.OK;
+        }
+        if (study == null) {
+            throw new ConfigException("no study given (known: " + String.join(", ", catalog.names()) + "; see --list)");
+        }
+        ScaleName scaleName = ScaleName.parse(scale);
+        if (repeat != null && repeat < 1) {
+            throw new ConfigException("option '--repeat' = " + repeat + ": must be at least 1");
+        }
+        StudyManifest manifest = catalog.load(study);
+        Path directory = output != null ? output
+                : Path.of(study + "-" + scaleName.label() + "-" + LocalDateTime.now().format(STAMP));
+        if (Files.exists(directory) && !isEmptyDirectory(directory)) {
+            throw new ConfigException("option '--output' = '" + directory + "': "
+                    + (Files.isDirectory(directory) ? "not empty (an earlier study's results would mix in): give a new directory"
+                    : "exists and is not a directory"));
+        }
+        StudyPlan plan = StudyPlan.prepare(catalog, manifest, scaleName, repeat, directory);
+        Files.copy(manifest.file(), directory.resolve(StudyManifest.FILE_NAME), StandardCopyOption.REPLACE_EXISTING);
+        StudyRunner.Outcomes outcomes = new StudyRunner(args -> Main.run(args, out, err),
+                code -> code == ExitCode.INTERRUPTED, out).run(plan, directory);
+        return compare(plan, outcomes, directory);
+    }
+
+    private static boolean isEmptyDirectory(Path directory) throws IOException {
+        if (!Files.isDirectory(directory)) {
+            return false;
+        }
+        try (Stream<Path> entries = Files.list(directory)) {
+            return entries.findAny().isEmpty();
+        }
+    }
+
+    /** Writes and prints the table, writes the HTML comparison; the exit code of the whole study. */
+    private int compare(StudyPlan plan, StudyRunner.Outcomes outcomes, Path directory) throws IOException {
+        String table = ComparisonTable.markdown(plan, outcomes.runs());
+        Path markdown = directory.resolve("comparison.md").toAbsolutePath();
+        ResultWriter.writeAtomically(markdown, table.getBytes(StandardCharsets.UTF_8));
+        out.println();
+        out.print(table);
+        out.println();
+        out.println("comparison: " + markdown);
+        List<Path> results = outcomes.runs().stream().flatMap(o -> o.files().stream()).toList();
+        if (!results.isEmpty()) {
+            Path html = directory.resolve("comparison.html").toAbsolutePath();
+            new HtmlReport().write(results, html);
+            out.println("report:     " + html);
+        }
+        boolean allSucceeded = outcomes.runs().stream().allMatch(RunOutcome::succeeded);
+        int exit = outcomes.benchmarkExit();
+        return allSucceeded || exit != ExitCode.OK ? exit : ExitCode.RUN_FAILED;
+    }
+}
