@@ -15,6 +15,7 @@ import java.util.TreeMap;
  * snapshots and the local broker's process. Snapshots carry totals (CPU seconds, collections,
  * counts); an interval shows how much they grew since the previous interval ended, per second
  * where it is a rate. The first snapshot of each worker (taken as the load starts) is the baseline.
+ * It counts the CPU time its own work takes (the coordinator's part of recording the metrics).
  */
 public final class MetricSeries {
 
@@ -22,6 +23,7 @@ public final class MetricSeries {
     private final List<IntervalMetrics> intervals = new ArrayList<>();
     private ProcessUsageReader broker;
     private ProcessUsageReader.Usage brokerAtLastClose;
+    private long cpuNanos;
 
     /** Samples {@code process} (the local broker) at every interval from the load's start on. */
     public synchronized void watchBroker(ProcessHandle process) {
@@ -30,14 +32,17 @@ public final class MetricSeries {
 
     /** Takes a worker's latest snapshot; the next interval to close ends with it. */
     public synchronized void observe(String workerId, WorkerSnapshot snapshot) {
+        long start = CpuTime.currentThreadNanos();
         if (workers.isEmpty() && broker != null) {
             brokerAtLastClose = broker.read().orElse(null);
         }
         workers.computeIfAbsent(workerId, id -> new Observed(snapshot)).latest = snapshot;
+        cpuNanos += CpuTime.currentThreadNanos() - start;
     }
 
     /** Ends an interval of {@code seconds} with the snapshots observed last. */
     public synchronized void closeInterval(double seconds) {
+        long start = CpuTime.currentThreadNanos();
         double perSecond = 1 / Math.max(seconds, 1e-9);
         List<LoadGeneratorUsage> loadGenerators = new ArrayList<>();
         MetricTally client = new MetricTally();
@@ -58,6 +63,12 @@ public final class MetricSeries {
         });
         intervals.add(new IntervalMetrics(loadGenerators, shown(client, perSecond), shown(driver, perSecond),
                 brokerUsage(perSecond)));
+        cpuNanos += CpuTime.currentThreadNanos() - start;
+    }
+
+    /** CPU time this series has taken so far, over all the threads that fed it. */
+    public synchronized double cpuSecondsTotal() {
+        return cpuNanos / 1e9;
     }
 
     /** Running totals enter as what they gained since the interval began; the rest as they are. */

@@ -8,13 +8,15 @@ import org.apache.bookkeeper.stats.StatsLogger;
 
 /**
  * A worker's side of the metrics: the {@link StatsLogger} its driver counts with, and a
- * {@link WorkerSample} for every snapshot. One per worker and run, like the driver.
+ * {@link WorkerSample} for every snapshot. One per worker and run, like the driver. {@link #sample}
+ * is called by one thread at a time (the worker's snapshot, which is serialised).
  */
 public final class WorkerSampler {
 
     private final boolean recording;
     private final DriverStats driverStats = new DriverStats();
     private final ClientMetricsCollector clientMetrics = new ClientMetricsCollector();
+    private long samplingCpuNanos;
 
     private WorkerSampler(boolean recording) {
         this.recording = recording;
@@ -35,8 +37,12 @@ public final class WorkerSampler {
         if (!recording) {
             return WorkerSample.NOT_RECORDED;
         }
+        long start = CpuTime.currentThreadNanos();
         Map<String, MetricValue> client = driver instanceof ClientMetrics reporting
                 ? clientMetrics.collect(reporting) : Map.of();
-        return new WorkerSample(true, JvmSampler.sample(), client, driverStats.sample());
+        JvmSample jvm = JvmSampler.sample();
+        Map<String, MetricValue> stats = driverStats.sample();
+        samplingCpuNanos += CpuTime.currentThreadNanos() - start;
+        return new WorkerSample(true, jvm, client, stats, samplingCpuNanos / 1e9);
     }
 }

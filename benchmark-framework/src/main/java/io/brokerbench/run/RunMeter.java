@@ -127,6 +127,7 @@ final class RunMeter {
         long received = 0;
         double cpu = 0;
         double loadCpu = 0;
+        double recordingCpu = 0;
         for (Worker worker : workers) {
             WorkerSnapshot snapshot = worker.snapshot();
             merged.add(snapshot.interval());
@@ -136,9 +137,11 @@ final class RunMeter {
             received += snapshot.receivedTotal();
             cpu += snapshot.processCpuSecondsTotal();
             loadCpu += snapshot.loadThreadCpuSecondsTotal();
+            recordingCpu += snapshot.sample().recordingCpuSecondsTotal();
             record.metrics().observe(worker.id(), snapshot);
         }
-        lastTotals = new RunTotals(sent, acked, errors, received, cpu, loadCpu, clock.nanoTime());
+        recordingCpu += record.metrics().cpuSecondsTotal();
+        lastTotals = new RunTotals(sent, acked, errors, received, cpu, loadCpu, recordingCpu, clock.nanoTime());
         if (measuring) {
             record.aggregated().add(merged);
         }

@@ -123,6 +123,11 @@ public final class RunRecord {
         return measured.loadThreadCpuSeconds();
     }
 
+    /** CPU time recording the metrics took during the measured phase (workers and coordinator). */
+    public double measuredRecordingCpuSeconds() {
+        return measured.recordingCpuSeconds();
+    }
+
     /** Totals over the whole run (warm-up and drain included), the basis of delivery verification. */
     public long totalSent() {
         return whole.sent();

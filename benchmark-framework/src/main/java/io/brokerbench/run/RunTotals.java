@@ -1,17 +1,19 @@
 package io.brokerbench.run;
 
 /**
- * Counters summed over all workers at one moment: totals since the load started.
+ * Counters summed over all workers at one moment: totals since the load started. Recording CPU:
+ * what taking the metrics cost, the workers' samplers and the coordinator's series together.
  */
 record RunTotals(long sent, long acked, long publishErrors, long received, double processCpuSeconds,
-        double loadThreadCpuSeconds, long nanoTime) {
+        double loadThreadCpuSeconds, double recordingCpuSeconds, long nanoTime) {
 
-    static final RunTotals ZERO = new RunTotals(0, 0, 0, 0, 0, 0, 0);
+    static final RunTotals ZERO = new RunTotals(0, 0, 0, 0, 0, 0, 0, 0);
 
     RunTotals minus(RunTotals earlier) {
         return new RunTotals(sent - earlier.sent, acked - earlier.acked, publishErrors - earlier.publishErrors,
                 received - earlier.received, processCpuSeconds - earlier.processCpuSeconds,
-                loadThreadCpuSeconds - earlier.loadThreadCpuSeconds, nanoTime - earlier.nanoTime);
+                loadThreadCpuSeconds - earlier.loadThreadCpuSeconds,
+                recordingCpuSeconds - earlier.recordingCpuSeconds, nanoTime - earlier.nanoTime);
     }
 
     double seconds() {

@@ -10,6 +10,7 @@ import io.brokerbench.load.MessageHeader;
 import io.brokerbench.load.PacedProducer;
 import io.brokerbench.load.PayloadSource;
 import io.brokerbench.load.RateSchedule;
+import io.brokerbench.metrics.CpuTime;
 import io.brokerbench.metrics.WorkerSampler;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.Metric;

@@ -17,7 +17,7 @@ class MetricSeriesTest {
     private static WorkerSnapshot snapshot(double cpuSeconds, long gcPauses, long gcMillis, double sent, double lagMax) {
         WorkerSample sample = new WorkerSample(true, new JvmSample(10, 20, gcPauses, gcMillis, 30),
                 Map.of("sent-rate", MetricValue.of(Kind.PER_SECOND, sent), "lag-max", MetricValue.of(Kind.MAX, lagMax)),
-                Map.of("d.count", MetricValue.of(Kind.SUM, sent)));
+                Map.of("d.count", MetricValue.of(Kind.SUM, sent)), 0.001 * sent);
         return new WorkerSnapshot(new LatencyHistograms(), 0, 0, 0, 0, cpuSeconds, 0, sample);
     }
 
@@ -54,6 +54,22 @@ class MetricSeriesTest {
         IntervalMetrics interval = series.intervals().get(0);
         assertTrue(interval.loadGenerators().isEmpty() && interval.clientMetrics().isEmpty()
                 && interval.driverStats().isEmpty(), interval.toString());
+    }
+
+    @Test
+    void theSeriesCountsTheCpuItsOwnWorkTakes() {
+        MetricSeries series = new MetricSeries();
+        series.watchBroker(ProcessHandle.current());
+        assertEquals(0, series.cpuSecondsTotal());
+        double before = 0;
+        for (int i = 0; i < 20; i++) {
+            series.observe("a", snapshot(i, 0, 0, i, 0));
+            series.closeInterval(1);
+            // the broker's /proc reads and the arithmetic take CPU: the total grows, never shrinks
+            assertTrue(series.cpuSecondsTotal() >= before, series.cpuSecondsTotal() + " < " + before);
+            before = series.cpuSecondsTotal();
+        }
+        assertTrue(before > 0, "20 intervals took no CPU");
     }
 
     @Test

@@ -65,6 +65,12 @@ class IntervalMetricsJsonTest {
             assertEquals(StatsCountingDriver.SEND_MILLIS, stats.get("counting.send.max").asDouble(), 1e-9, stats.toString());
             assertEquals(1, stats.get("counting.producers").asDouble(), stats.toString());
         }
+        // what the sampling took is measured in the run: more than nothing, a small part of the client's CPU
+        JsonNode load = json.get("loadGenerator");
+        double recording = load.get("recordingCpuSeconds").asDouble();
+        assertTrue(recording > 0 && recording < load.get("processCpuSeconds").asDouble(), load.toString());
+        assertEquals(100 * recording / load.get("processCpuSeconds").asDouble(), load.get("recordingCpuPercent").asDouble(),
+                0.01, load.toString());
         long counted = intervals.get(intervals.size() - 1).get("driverStats").get("counting.sends.count").asLong();
         // the counter also counts the readiness probes, sent before the load started
         assertTrue(counted >= json.get("measured").get("messagesSent").asLong(), counted + " vs " + json.get("measured"));

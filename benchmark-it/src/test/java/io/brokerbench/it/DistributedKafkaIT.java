@@ -75,6 +75,9 @@ class DistributedKafkaIT {
                 assertTrue(interval.get("clientMetrics").has("kafka.consumer.records-consumed-rate"), interval.toString());
                 assertTrue(interval.get("broker").get("cpuCores").asDouble() > 0, "the coordinator's local broker");
             }
+            // the workers' samplers measured their own cost and sent it with their snapshots
+            assertTrue(result.get("loadGenerator").get("recordingCpuSeconds").asDouble() > 0,
+                    result.get("loadGenerator").toString());
             for (WorkerProcess worker : workers) {
                 assertTrue(worker.metric("brokerbench_jvm_heap_used_bytes") > 0, worker.metrics());
                 assertTrue(worker.metric("brokerbench_process_cpu_seconds_total") > 0, worker.metrics());

@@ -72,9 +72,15 @@ class KafkaResourceMetricsIT {
         assertEquals(sent, recordsSent, sent * 0.1, "records Kafka sent vs messages the harness sent");
         assertEquals(received, recordsConsumed, received * 0.1, "records Kafka consumed vs messages the harness received");
 
+        // the run measured what taking all of the above cost it: some CPU, a small part of the client's
+        JsonNode load = result.get("loadGenerator");
+        assertTrue(load.get("recordingCpuSeconds").asDouble() > 0, load.toString());
+        assertTrue(load.get("recordingCpuPercent").asDouble() < 50, load.toString());
+
         String report = Files.readString(dir.resolve("result.html"));
         assertTrue(report.contains("<h3>Load generator and broker</h3>"), "load generator and broker charts");
         assertTrue(report.contains("<figcaption>Broker resident memory</figcaption>"));
         assertTrue(report.contains("<figcaption>kafka.producer.record-send-rate</figcaption>"));
+        assertTrue(report.contains("recording the metrics, share of client CPU (%)"), "the recording cost in the details");
     }
 }

@@ -20,7 +20,9 @@ final class RunDetails {
             "processCpuMicrosPerMessage", "CPU per message, whole client process (µs)",
             "loadThreadCpuSeconds", "CPU of load threads, measured phase (s)",
             "processCpuSeconds", "CPU of client process, measured phase (s)",
-            "publishDelayP99Micros", "publish delay p99: behind schedule (µs)");
+            "publishDelayP99Micros", "publish delay p99: behind schedule (µs)",
+            "recordingCpuSeconds", "CPU of recording the metrics, measured phase (s)",
+            "recordingCpuPercent", "recording the metrics, share of client CPU (%)");
 
     private final RunResult run;
 

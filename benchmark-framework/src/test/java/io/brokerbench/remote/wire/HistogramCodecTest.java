@@ -59,7 +59,7 @@ class HistogramCodecTest {
         WorkerSample sample = new WorkerSample(true, new JvmSample(100, 200, 3, 250, 40),
                 Map.of("kafka.producer.record-send-rate", new MetricValue(MetricValue.Kind.PER_SECOND, 1234, 1),
                         "kafka.producer.batch-size-avg", new MetricValue(MetricValue.Kind.MEAN, 512.5, 2)),
-                Map.of("driver.sends.count", new MetricValue(MetricValue.Kind.SUM, 99, 1)));
+                Map.of("driver.sends.count", new MetricValue(MetricValue.Kind.SUM, 99, 1)), 0.125);
         WorkerSnapshot snapshot = new WorkerSnapshot(interval, 10, 9, 1, 8, 1.5, 0.5, sample);
 
         byte[] json = WireJson.mapper().writeValueAsBytes(snapshot);
