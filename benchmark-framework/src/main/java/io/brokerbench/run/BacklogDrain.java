@@ -1,7 +1,8 @@
 package io.brokerbench.run;
 
 /**
- * How the consumers worked off the backlog built for {@code consumerBacklogSizeGB}: from the moment
+ * How the consumers worked off the backlog built for {@code consumerBacklogSizeGB} or published as a
+ * {@code startupBurstMessages} burst: from the moment
  * they were reopened to the end of the first reporting interval in which the backlog was down to
  * what {@code backlogDrainRatio} allows (so the time is as fine as the reporting interval).
  *

@@ -181,9 +181,7 @@ public final class BenchmarkRun {
             new PhasedLoad(rate, meter, intervals, listener, record).run(phases);
         }
         meter.measuredPhaseEnds();
-        if (backlog.wanted()) {
-            backlog.report();
-        }
+        backlog.report();
         for (Worker worker : workers) {
             worker.stopLoad();
         }

@@ -13,7 +13,8 @@ import java.util.List;
  * until that many bytes, summed over all subscriptions, wait for them; reopened, they must drain it
  * to {@code backlogDrainRatio} before the measured phase may end. How fast they did is reported
  * as a {@link BacklogDrain}. And {@code startupBurstMessages}: when the load starts, that many
- * messages go out at once while the consumers are closed.
+ * messages go out at once while the consumers are closed; how fast the reopened consumers caught up
+ * is reported the same way. Drain times are to the reporting interval.
  */
 final class ConsumerBacklog {
 
@@ -22,6 +23,7 @@ final class ConsumerBacklog {
     private final RunRecord record;
     private long backlogAtReopen;
     private double reopenedAtSeconds;
+    private boolean reopened;
 
     ConsumerBacklog(Workload workload, RunMeter meter, RunRecord record) {
         this.workload = workload;
@@ -40,10 +42,7 @@ final class ConsumerBacklog {
         listener.note(String.format("building a backlog of %,.0f messages (%s GB over all subscriptions) with consumers closed",
                 target, workload.consumerBacklogSizeGB()));
         intervals.run(Phase.BACKLOG, Duration.ZERO, () -> meter.backlog() >= target);
-        backlogAtReopen = meter.backlog();
-        List<IntervalPoint> built = record.intervals(Phase.BACKLOG);
-        reopenedAtSeconds = built.isEmpty() ? 0 : built.get(built.size() - 1).elapsedSeconds();
-        reopenConsumers(workers, listener);
+        reopen(workers, listener);
     }
 
     /**
@@ -61,6 +60,15 @@ final class ConsumerBacklog {
             RunTotals since = meter.totals().minus(before);
             return since.acked() + since.publishErrors() >= burst;
         });
+        reopen(workers, listener);
+    }
+
+    /** Reopens the consumers at the end of the backlog phase, noting what awaits them then. */
+    private void reopen(List<Worker> workers, RunListener listener) {
+        backlogAtReopen = meter.backlog();
+        List<IntervalPoint> built = record.intervals(Phase.BACKLOG);
+        reopenedAtSeconds = built.isEmpty() ? 0 : built.get(built.size() - 1).elapsedSeconds();
+        reopened = true;
         reopenConsumers(workers, listener);
     }
 
@@ -97,15 +105,23 @@ final class ConsumerBacklog {
     }
 
     /**
-     * After the measured phase: the drain from the consumers' reopening to the first interval that
-     * found the backlog drained, or to the last measured interval if none did.
+     * After the measured phase, when the consumers were reopened on a backlog: the drain from their
+     * reopening to the first interval that found the backlog drained (a burst's may end in the
+     * warm-up), or to the last interval if none did.
      */
     void report() {
+        if (!reopened) {
+            return;
+        }
         double seconds = 0;
         long consumed = 0;
         long backlogAtEnd = backlogAtReopen;
         boolean drained = false;
-        for (IntervalPoint point : record.intervals(Phase.MEASURE)) {
+        for (IntervalPoint point : record.intervals()) {
+            boolean loaded = point.phase() == Phase.WARMUP || point.phase() == Phase.MEASURE;
+            if (!loaded || point.elapsedSeconds() <= reopenedAtSeconds) {
+                continue;
+            }
             seconds = point.elapsedSeconds() - reopenedAtSeconds;
             consumed += Math.round(point.consumeRate() * point.seconds());
             backlogAtEnd = point.backlog();

@@ -220,7 +220,7 @@ public final class RunRecord {
         return completion;
     }
 
-    /** How the consumer backlog drained; null when none was built (or the run ended before). */
+    /** How the consumer backlog or start-up burst drained; null when there was none (or the run ended before). */
     public BacklogDrain backlogDrain() {
         return backlogDrain;
     }

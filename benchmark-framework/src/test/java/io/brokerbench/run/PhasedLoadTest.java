@@ -103,6 +103,39 @@ class PhasedLoadTest {
         assertTrue(run.deliveredCleanly());
         assertTrue(listener.notes().contains("publishing a burst of 5,000 messages with consumers closed"),
                 listener.notes().toString());
+        // the reopened consumers caught up within the first measured interval: the drain is reported
+        BacklogDrain drain = run.backlogDrain();
+        assertTrue(drain != null && drain.drained(), String.valueOf(drain));
+        assertEquals(15_000, drain.backlogAtStart());
+        assertEquals(10.0, drain.seconds(), 1e-9);
+    }
+
+    @Test
+    void aBurstDrainedDuringTheWarmUpIsReportedFromTheReopening() {
+        RunRecord run = run("""
+                warmupDurationSeconds: 10
+                testDurationSeconds: 10
+                reportingIntervalSeconds: 10
+                producerRate: 1000
+                startupBurstMessages: 5000
+                """);
+
+        assertTrue(run.complete(), run.incompleteReason());
+        BacklogDrain drain = run.backlogDrain();
+        assertTrue(drain.drained(), drain.toString());
+        assertEquals(10.0, drain.seconds(), 1e-9);
+        assertEquals(15_000, drain.backlogAtStart());
+    }
+
+    @Test
+    void aRunWithoutABacklogReportsNoDrain() {
+        RunRecord run = run("""
+                warmupDurationSeconds: 0
+                testDurationSeconds: 10
+                reportingIntervalSeconds: 10
+                producerRate: 1000
+                """);
+        assertEquals(null, run.backlogDrain());
     }
 
     private RunRecord run(String rates) {
