@@ -65,12 +65,13 @@ public final class DeliveryVerifier {
                 }
             }
             SequenceSet.Union union = SequenceSet.union(sets);
-            long delivered = producer.sent() - producer.failed();
-            expected += delivered;
+            // a failed or never-acknowledged send may still have reached the broker: not counted lost (the
+            // broker never promised it), but each fails the run on its own count
+            long acknowledged = producer.sent() - producer.failed() - producer.unacknowledged();
+            expected += acknowledged;
             failed += producer.failed();
             duplicated += union.overlaps();
-            // a failed send may still have reached the broker; it is not counted lost, but it is a failure
-            lost += Math.max(0, delivered - union.set().distinct());
+            lost += Math.max(0, acknowledged - union.set().distinct());
             neverReceived += Math.max(0, producer.sent() - union.set().distinct());
             union.set().forEachGap(0, producer.due(), (from, to) -> missing.missing(producer, from, to));
         }

@@ -3,7 +3,8 @@ package io.brokerbench.delivery;
 /**
  * Whether one subscription got every message exactly once and in order.
  *
- * @param expected messages its topic's producers sent successfully (sent − failed)
+ * @param expected messages its topic's producers sent successfully: acknowledged (sent − failed −
+ *     never acknowledged)
  * @param received deliveries, duplicates included
  * @param lost expected messages that never arrived
  * @param duplicated deliveries beyond the first of a message (within a consumer or across the
@@ -12,7 +13,8 @@ package io.brokerbench.delivery;
  * @param orderingJudged false where the broker promises no order for this workload (then
  *     reordered is 0 by definition)
  * @param sendFailures sends to its topic whose future failed (a failed send is not expected, so
- *     not lost, but a run with failed sends did not deliver what it was asked to)
+ *     not lost, but a run with failed sends did not deliver what it was asked to; nor is a send
+ *     never acknowledged, which the run's producer totals count and which also fails the run)
  * @param neverReceived messages handed to the driver (failed ones included) that this
  *     subscription never received
  */

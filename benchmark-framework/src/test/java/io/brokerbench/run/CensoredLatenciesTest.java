@@ -86,6 +86,22 @@ class CensoredLatenciesTest {
     }
 
     @Test
+    void messagesNeverAcknowledgedAndNeverReceivedAreNotCountedLostButStillNeverReceived() {
+        // a broker that stopped answering: the last 1,000 sends were never acknowledged nor delivered
+        ConsumerDelivery delivery = new ConsumerDelivery("t", "s", 39_000, 0, 0, 0, 0, true, new long[][] {{0, 39_000}}, 0);
+        SubscriptionVerdict verdict = DeliveryVerifier.verify(List.of(producer(40_000, 40_000, 0, 1_000)), List.of(delivery),
+                new CensoredLatencies(END, new LatencyHistograms())).get(0);
+        assertEquals(39_000, verdict.expected());
+        assertEquals(0, verdict.lost(), "the broker never promised them");
+        assertEquals(1_000, verdict.neverReceived());
+
+        // one acknowledged message missing as well is lost
+        ConsumerDelivery short1 = new ConsumerDelivery("t", "s", 38_999, 0, 0, 0, 0, true, new long[][] {{0, 38_999}}, 0);
+        assertEquals(1, DeliveryVerifier.verify(List.of(producer(40_000, 40_000, 0, 1_000)), List.of(short1),
+                new CensoredLatencies(END, new LatencyHistograms())).get(0).lost());
+    }
+
+    @Test
     void anUnpacedProducerIsValuedFromItsLastSend() {
         LatencyHistograms into = new LatencyHistograms();
         ProducerTally unpaced = new ProducerTally(0, "t", 100, 100, 0, 7, 0, 0, 0, END - 3_000_000);
