@@ -88,10 +88,9 @@ public final class ConsoleReporter implements RunListener {
                     run.measuredLoadThreadCpuSeconds() * 1e6 / run.measuredSent(),
                     run.measuredProcessCpuSeconds() * 1e6 / run.measuredSent()));
         }
-        if (run.measuredRecordingCpuSeconds() > 0 && run.measuredProcessCpuSeconds() > 0) {
+        if (run.measuredRecordingCpuPercent() > 0) {
             out.println(String.format("  recording the metrics took %.1f ms CPU, %.3f %% of the client's",
-                    run.measuredRecordingCpuSeconds() * 1e3,
-                    100 * run.measuredRecordingCpuSeconds() / run.measuredProcessCpuSeconds()));
+                    run.measuredRecordingCpuSeconds() * 1e3, run.measuredRecordingCpuPercent()));
         }
         printVerdicts(run);
     }

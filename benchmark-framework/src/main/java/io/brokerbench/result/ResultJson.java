@@ -188,10 +188,8 @@ public final class ResultJson {
         load.put("loadThreadCpuMicrosPerMessage", sent > 0 ? round3(run.measuredLoadThreadCpuSeconds() * 1e6 / sent) : 0);
         // what recording the JVM, client, driver and broker metrics took, and its share of the CPU above
         // (in a distributed run the coordinator's part is not in the workers' process CPU: a bound)
-        double recording = run.measuredRecordingCpuSeconds();
-        load.put("recordingCpuSeconds", Math.round(recording * 1e6) / 1e6);
-        load.put("recordingCpuPercent", run.measuredProcessCpuSeconds() > 0
-                ? round3(100 * recording / run.measuredProcessCpuSeconds()) : 0);
+        load.put("recordingCpuSeconds", Math.round(run.measuredRecordingCpuSeconds() * 1e6) / 1e6);
+        load.put("recordingCpuPercent", round3(run.measuredRecordingCpuPercent()));
         load.put("publishDelayP99Micros", Math.round(Percentile.P99.of(run.aggregated().get(Metric.PUBLISH_DELAY))));
 
         ArrayNode intervals = root.putArray("intervals");

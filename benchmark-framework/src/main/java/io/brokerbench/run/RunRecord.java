@@ -128,6 +128,11 @@ public final class RunRecord {
         return measured.recordingCpuSeconds();
     }
 
+    /** That recording CPU as a percentage of the client process's CPU in the measured phase; 0 without CPU. */
+    public double measuredRecordingCpuPercent() {
+        return measured.processCpuSeconds() > 0 ? 100 * measured.recordingCpuSeconds() / measured.processCpuSeconds() : 0;
+    }
+
     /** Totals over the whole run (warm-up and drain included), the basis of delivery verification. */
     public long totalSent() {
         return whole.sent();
