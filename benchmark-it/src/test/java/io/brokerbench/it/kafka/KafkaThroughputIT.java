@@ -108,6 +108,10 @@ class KafkaThroughputIT {
         assertTrue(console().contains("publishing a burst of 2,000 messages with consumers closed"), console());
         assertEquals("backlog", result.get("intervals").get(0).get("phase").asText());
         assertTrue(result.get("intervals").get(0).get("backlog").asLong() >= 2_000, result.get("intervals").toString());
+        // how fast the reopened consumers caught up with the burst is reported
+        JsonNode drain = result.get("backlogDrain");
+        assertTrue(drain.get("drained").asBoolean() && drain.get("backlogAtStart").asLong() >= 2_000, String.valueOf(drain));
+        assertTrue(drain.get("seconds").asDouble() > 0 && drain.get("consumeRate").asDouble() > 0, drain.toString());
         assertTrue(result.get("messages").get("deliveredCleanly").asBoolean(), console());
     }
 
