@@ -4,6 +4,10 @@ package io.brokerbench.delivery;
  * What one consumer received, for verification after the run: counts, and per producer id the
  * ranges of sequence numbers it got ({@link SequenceSet#toRanges()}), and when the last message
  * arrived ({@code 0} if none did), which ends a count-bounded run's consumption time.
+ *
+ * @param backlogReadMicros when the consumer was reopened on a backlog: from the reopening to the
+ *     arrival of the last message sent before it (0 if none arrived), both on the consumer's worker's
+ *     clock; -1 if it was never reopened
  */
 public record ConsumerDelivery(
         String topic,
@@ -15,5 +19,6 @@ public record ConsumerDelivery(
         long negativeLatencies,
         boolean orderingJudged,
         long[][] rangesByProducer,
-        long lastReceivedEpochMicros) {
+        long lastReceivedEpochMicros,
+        long backlogReadMicros) {
 }

@@ -44,6 +44,10 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
     private long foreign;
     private long negativeLatencies;
     private long lastReceivedNanos = Long.MIN_VALUE;
+    /** Messages sent before this (epoch µs) were waiting when the consumers reopened on a backlog. */
+    private long backlogSentBeforeMicros = Long.MIN_VALUE;
+    private long reopenedNanos = Long.MIN_VALUE;
+    private long lastBacklogReceivedNanos;
     private volatile boolean probeSeen;
 
     /**
@@ -105,6 +109,9 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
         record(endToEndFromIntended, receivedMicros - intendedMicros);
         received++;
         lastReceivedNanos = receivedNanos;
+        if (sendMicros < backlogSentBeforeMicros) {
+            lastBacklogReceivedNanos = receivedNanos;
+        }
         SequenceSet sequences = receivedByProducer[producer];
         if (sequences == null) {
             sequences = new SequenceSet();
@@ -121,6 +128,9 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
     private void countWithoutHeader(long receivedNanos, long publishTimestampMillis) {
         received++;
         lastReceivedNanos = receivedNanos;
+        if (publishTimestampMillis > 0 && publishTimestampMillis * 1_000 < backlogSentBeforeMicros) {
+            lastBacklogReceivedNanos = receivedNanos;
+        }
         if (publishTimestampMillis > 0) {
             record(endToEnd, WallClock.epochMicros(receivedNanos) - publishTimestampMillis * 1_000);
         }
@@ -156,6 +166,17 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
         intervalFromIntended.reset();
     }
 
+    /**
+     * The driver's consumer is about to be reopened on a backlog at {@code nanos} (this worker's
+     * clock): every message sent before then is part of it, and the arrival of the last of them ends
+     * its reading ({@link ConsumerDelivery#backlogReadMicros()}). Called by the worker's control thread.
+     */
+    public synchronized void reopeningOnBacklog(long nanos) {
+        reopenedNanos = nanos;
+        lastBacklogReceivedNanos = nanos;
+        backlogSentBeforeMicros = WallClock.epochMicros(nanos);
+    }
+
     public synchronized long receivedCount() {
         return received;
     }
@@ -180,6 +201,7 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
         }
         return new ConsumerDelivery(topic, subscription, received, duplicates, reordered, foreign,
                 negativeLatencies, ordering.judged(), ranges,
-                lastReceivedNanos == Long.MIN_VALUE ? 0 : WallClock.epochMicros(lastReceivedNanos));
+                lastReceivedNanos == Long.MIN_VALUE ? 0 : WallClock.epochMicros(lastReceivedNanos),
+                reopenedNanos == Long.MIN_VALUE ? -1 : (lastBacklogReceivedNanos - reopenedNanos) / 1_000);
     }
 }

@@ -111,6 +111,10 @@ public final class ConsoleReporter implements RunListener {
                     + " the backlog shrank by %,.0f msg/s", drain.backlogAtStart(),
                     drain.drained() ? "drained in" : "NOT drained after", drain.seconds(), drain.consumeRate(),
                     drain.consumeMBps(), drain.netDrainRate()));
+            if (Double.isFinite(drain.backlogReadSeconds())) {
+                out.println(String.format("  its last message arrived %.6f s after the reopening: %,.0f msg/s %.2f MB/s",
+                        drain.backlogReadSeconds(), drain.backlogReadRate(), drain.backlogReadMBps()));
+            }
         }
     }
 

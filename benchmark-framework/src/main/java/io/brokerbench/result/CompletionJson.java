@@ -40,6 +40,9 @@ final class CompletionJson {
             putNumber(node, "consumeRate", drain.consumeRate());
             putNumber(node, "consumeMBps", drain.consumeMBps());
             putNumber(node, "netDrainRate", drain.netDrainRate());
+            putNumber(node, "backlogReadSeconds", drain.backlogReadSeconds());
+            putNumber(node, "backlogReadRate", drain.backlogReadRate());
+            putNumber(node, "backlogReadMBps", drain.backlogReadMBps());
         }
     }
 

@@ -50,7 +50,10 @@ public final class RepeatSummary {
         metrics.put("countBounded.consumeSeconds", "s");
         metrics.put("backlogDrain.seconds", "s");
         metrics.put("backlogDrain.consumeRate", "msg/s");
+        metrics.put("backlogDrain.backlogReadSeconds", "s");
+        metrics.put("backlogDrain.backlogReadRate", "msg/s");
         metrics.put("loadGenerator.processCpuMicrosPerMessage", "us");
+        metrics.put("loadGenerator.processCpuCores", "cores");
         return metrics;
     }
 

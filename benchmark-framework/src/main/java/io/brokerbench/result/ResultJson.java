@@ -186,6 +186,8 @@ public final class ResultJson {
         load.put("loadThreadCpuSeconds", round3(run.measuredLoadThreadCpuSeconds()));
         load.put("processCpuMicrosPerMessage", sent > 0 ? round3(run.measuredProcessCpuSeconds() * 1e6 / sent) : 0);
         load.put("loadThreadCpuMicrosPerMessage", sent > 0 ? round3(run.measuredLoadThreadCpuSeconds() * 1e6 / sent) : 0);
+        // how many cores the client processes kept busy on average: CPU per message says little at a low rate
+        load.put("processCpuCores", seconds > 0 ? round3(run.measuredProcessCpuSeconds() / seconds) : 0);
         // what recording the JVM, client, driver and broker metrics took, and its share of the CPU above
         // (in a distributed run the coordinator's part is not in the workers' process CPU: a bound)
         load.put("recordingCpuSeconds", Math.round(run.measuredRecordingCpuSeconds() * 1e6) / 1e6);

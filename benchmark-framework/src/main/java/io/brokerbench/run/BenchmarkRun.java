@@ -186,8 +186,8 @@ public final class BenchmarkRun {
             worker.stopLoad();
         }
         new Drain(meter, clock, control, listener).await(workload.subscriptionsPerTopic(), options.drainTimeout());
-        DeliveryVerdicts.judge(workers, record, WallClock.epochMicros(meter.loadStartNanos()),
-                WallClock.epochMicros(clock.nanoTime()));
+        backlog.timeRead(DeliveryVerdicts.judge(workers, record, WallClock.epochMicros(meter.loadStartNanos()),
+                WallClock.epochMicros(clock.nanoTime())));
     }
 
     /** Starts every worker's producers at {@code startRate} over all of them (0: unthrottled), and says how. */

@@ -1,5 +1,6 @@
 package io.brokerbench.run;
 
+import io.brokerbench.delivery.ConsumerDelivery;
 import io.brokerbench.run.IntervalPoint.Phase;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
@@ -14,7 +15,7 @@ import java.util.List;
  * to {@code backlogDrainRatio} before the measured phase may end. How fast they did is reported
  * as a {@link BacklogDrain}. And {@code startupBurstMessages}: when the load starts, that many
  * messages go out at once while the consumers are closed; how fast the reopened consumers caught up
- * is reported the same way. Drain times are to the reporting interval.
+ * is reported the same way.
  */
 final class ConsumerBacklog {
 
@@ -107,7 +108,8 @@ final class ConsumerBacklog {
     /**
      * After the measured phase, when the consumers were reopened on a backlog: the drain from their
      * reopening to the first interval that found the backlog drained (a burst's may end in the
-     * warm-up), or to the last interval if none did.
+     * warm-up), or to the last interval if none did. Reported at once, so a run interrupted later
+     * keeps it; {@link #timeRead} adds the message-timed figure.
      */
     void report() {
         if (!reopened) {
@@ -131,7 +133,19 @@ final class ConsumerBacklog {
             }
         }
         record.backlogDrain(new BacklogDrain(backlogAtReopen, backlogAtEnd, drained, seconds, consumed,
-                workload.messageSize()));
+                workload.messageSize(), Double.NaN));
+    }
+
+    /**
+     * After the run's last message: how long the slowest consumer took from its reopening to the
+     * arrival of the last message sent before it, from what the consumers saw ({@code deliveries}).
+     */
+    void timeRead(List<ConsumerDelivery> deliveries) {
+        BacklogDrain drain = record.backlogDrain();
+        long micros = deliveries.stream().mapToLong(ConsumerDelivery::backlogReadMicros).max().orElse(-1);
+        if (drain != null && micros >= 0) {
+            record.backlogDrain(drain.withBacklogReadSeconds(micros / 1e6));
+        }
     }
 
     private double targetMessages() {

@@ -23,8 +23,10 @@ final class DeliveryVerdicts {
     /**
      * @param loadStartEpochMicros when the load started: a count-bounded run's times count from it
      * @param endEpochMicros when the run stopped waiting for messages: the censored samples' end
+     * @return what every consumer received, as the workers reported it
      */
-    static void judge(List<Worker> workers, RunRecord record, long loadStartEpochMicros, long endEpochMicros) {
+    static List<ConsumerDelivery> judge(List<Worker> workers, RunRecord record, long loadStartEpochMicros,
+            long endEpochMicros) {
         List<ProducerTally> tallies = new ArrayList<>();
         List<ConsumerDelivery> deliveries = new ArrayList<>();
         for (Worker worker : workers) {
@@ -44,5 +46,6 @@ final class DeliveryVerdicts {
             record.completion(CountedCompletion.of(record.workload().testMessages(),
                     record.workload().subscriptionsPerTopic(), loadStartEpochMicros, tallies, deliveries));
         }
+        return deliveries;
     }
 }

@@ -24,6 +24,9 @@ public enum StudyMetric {
     BACKLOG_DRAIN_SECONDS("backlogDrainSeconds", "s", "backlogDrain.seconds"),
     BACKLOG_DRAIN_RATE("backlogDrainRate", "msg/s", "backlogDrain.consumeRate"),
     BACKLOG_DRAIN_MBPS("backlogDrainMBps", "MB/s", "backlogDrain.consumeMBps"),
+    BACKLOG_READ_SECONDS("backlogReadSeconds", "s", "backlogDrain.backlogReadSeconds"),
+    BACKLOG_READ_RATE("backlogReadRate", "msg/s", "backlogDrain.backlogReadRate"),
+    BACKLOG_READ_MBPS("backlogReadMBps", "MB/s", "backlogDrain.backlogReadMBps"),
     PUBLISH_LATENCY_AVG("publishLatencyAvg", "ms", "aggregatedPublishLatencyAvg"),
     PUBLISH_LATENCY_P99("publishLatency99pct", "ms", "aggregatedPublishLatency99pct"),
     PUBLISH_LATENCY_MAX("publishLatencyMax", "ms", "aggregatedPublishLatencyMax"),
@@ -36,7 +39,9 @@ public enum StudyMetric {
     END_TO_END_P999("endToEndLatency999pct", "ms", "aggregatedEndToEndLatency999pct"),
     END_TO_END_MAX("endToEndLatencyMax", "ms", "aggregatedEndToEndLatencyMax"),
     PUBLISH_DELAY_P99("publishDelay99pct", "us", "aggregatedPublishDelayLatency99pct"),
-    CPU_PER_MESSAGE("cpuMicrosPerMessage", "us", "loadGenerator.processCpuMicrosPerMessage");
+    CPU_PER_MESSAGE("cpuMicrosPerMessage", "us", "loadGenerator.processCpuMicrosPerMessage"),
+    /** The client JVM's CPU over the measured phase's length: cores kept busy on average. */
+    CLIENT_CPU_CORES("clientCpuCores", "cores", "loadGenerator.processCpuCores");
 
     private final String key;
     private final String unit;

@@ -208,6 +208,8 @@ public final class LocalWorker implements Worker {
 
     @Override
     public synchronized void reopenConsumers() {
+        long now = clock.nanoTime();
+        consumers.forEach(consumer -> consumer.reopeningOnBacklog(now));
         driver().reopenConsumers();
     }
 

@@ -45,6 +45,10 @@ public interface Worker extends AutoCloseable {
 
     void closeConsumers();
 
+    /**
+     * Opens the closed consumers again, on a backlog: from now on each consumer notes when the last
+     * message sent before this call arrives ({@link ConsumerDelivery#backlogReadMicros()}).
+     */
     void reopenConsumers();
 
     WorkerSnapshot snapshot();

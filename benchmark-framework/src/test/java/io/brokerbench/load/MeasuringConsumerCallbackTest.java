@@ -67,6 +67,47 @@ class MeasuringConsumerCallbackTest {
     }
 
     @Test
+    void theBacklogIsReadWhenTheLastMessageSentBeforeTheReopeningArrives() {
+        MeasuringConsumerCallback callback = callback(1);
+        assertEquals(-1, callback.delivery().backlogReadMicros(), "never reopened");
+        long sentBefore = now - 1_000_000;
+        callback.reopeningOnBacklog(now);
+        long reopened = now;
+        now += 2_000_000;
+        callback.messageReceived(message(0, 0, sentBefore, sentBefore), 0);
+        now += 1_500_000;
+        callback.messageReceived(message(0, 1, reopened - 1_000, reopened - 1_000), 0);
+        // sent at the reopening and after it: new load, not the backlog
+        now += 3_000_000;
+        callback.messageReceived(message(0, 2, reopened, reopened), 0);
+        callback.messageReceived(message(0, 3, reopened + 1_000_000, reopened + 1_000_000), 0);
+        assertEquals(3_500, callback.delivery().backlogReadMicros());
+    }
+
+    @Test
+    void aConsumerReopenedOnNothingOfItsOwnReadItsBacklogAtOnce() {
+        MeasuringConsumerCallback callback = callback(1);
+        callback.reopeningOnBacklog(now);
+        long reopened = now;
+        now += 9_000_000;
+        callback.messageReceived(message(0, 0, reopened + 5_000_000, reopened + 5_000_000), 0);
+        assertEquals(0, callback.delivery().backlogReadMicros());
+    }
+
+    @Test
+    void withoutAHeaderTheBacklogIsTimedByTheDriversMillisecondTimestamp() {
+        MeasuringConsumerCallback callback = new MeasuringConsumerCallback("t", "s", false, 1,
+                new OrderingCheck(OrderingPolicy.NONE, 1), () -> now);
+        long publishedMillis = WallClock.epochMicros(now) / 1_000 - 5;
+        callback.reopeningOnBacklog(now);
+        now += 7_000_000;
+        callback.messageReceived(new byte[10], publishedMillis);
+        now += 1_000_000;
+        callback.messageReceived(new byte[10], WallClock.epochMicros(now) / 1_000);
+        assertEquals(7_000, callback.delivery().backlogReadMicros());
+    }
+
+    @Test
     void concurrentDeliveriesAreCountedExactly() throws Exception {
         int threads = 4;
         int perThread = 50_000;

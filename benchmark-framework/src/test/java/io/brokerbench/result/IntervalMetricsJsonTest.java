@@ -71,6 +71,9 @@ class IntervalMetricsJsonTest {
         assertTrue(recording > 0 && recording < load.get("processCpuSeconds").asDouble(), load.toString());
         assertEquals(100 * recording / load.get("processCpuSeconds").asDouble(), load.get("recordingCpuPercent").asDouble(),
                 0.01, load.toString());
+        // the cores the client kept busy: its CPU seconds over the measured phase's seconds
+        assertEquals(load.get("processCpuSeconds").asDouble() / json.get("measured").get("seconds").asDouble(),
+                load.get("processCpuCores").asDouble(), 0.002, load.toString());
         long counted = intervals.get(intervals.size() - 1).get("driverStats").get("counting.sends.count").asLong();
         // the counter also counts the readiness probes, sent before the load started
         assertTrue(counted >= json.get("measured").get("messagesSent").asLong(), counted + " vs " + json.get("measured"));

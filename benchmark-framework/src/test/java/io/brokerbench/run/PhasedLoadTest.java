@@ -20,6 +20,15 @@ import org.junit.jupiter.api.io.TempDir;
 /** A workload of rate phases, a step and a ramp, against a {@link SimulatedWorker} on the manual clock. */
 class PhasedLoadTest {
 
+    /** 5,000 messages at once on top of 1,000 msg/s, then a 10 s measured phase reported in one interval. */
+    private static final String BURST_WITHOUT_WARMUP = """
+            warmupDurationSeconds: 0
+            testDurationSeconds: 10
+            reportingIntervalSeconds: 10
+            producerRate: 1000
+            startupBurstMessages: 5000
+            """;
+
     @TempDir
     Path dir;
 
@@ -85,13 +94,7 @@ class PhasedLoadTest {
 
     @Test
     void aStartupBurstGoesOutWhileTheConsumersAreClosedAndIsReadOnceTheyReopen() {
-        RunRecord run = run("""
-                warmupDurationSeconds: 0
-                testDurationSeconds: 10
-                reportingIntervalSeconds: 10
-                producerRate: 1000
-                startupBurstMessages: 5000
-                """);
+        RunRecord run = run(BURST_WITHOUT_WARMUP);
 
         assertTrue(run.complete(), run.incompleteReason());
         // one backlog interval: the burst and 10 s of the schedule, all waiting for the closed consumers
@@ -125,6 +128,21 @@ class PhasedLoadTest {
         assertTrue(drain.drained(), drain.toString());
         assertEquals(10.0, drain.seconds(), 1e-9);
         assertEquals(15_000, drain.backlogAtStart());
+    }
+
+    @Test
+    void theBurstsReadingIsTimedByItsLastMessageNotByTheReportingInterval() {
+        worker.consumeRate = 4_000;
+        RunRecord run = run(BURST_WITHOUT_WARMUP);
+
+        assertTrue(run.complete(), run.incompleteReason());
+        BacklogDrain drain = run.backlogDrain();
+        // the interval that found it drained ended 10 s after the reopening; the 15,000 messages
+        // waiting then took the consumer 15,000 / 4,000 = 3.75 s
+        assertEquals(10.0, drain.seconds(), 1e-9);
+        assertEquals(15_000, drain.backlogAtStart());
+        assertEquals(3.75, drain.backlogReadSeconds(), 1e-6);
+        assertEquals(4_000, drain.backlogReadRate(), 0.01);
     }
 
     @Test

@@ -93,6 +93,9 @@ class RunTimelineTest {
         assertEquals(2_000, drain.consumeRate(), 1e-9);
         assertEquals(2_000 * 1024 / 1_048_576.0, drain.consumeMBps(), 1e-9);
         assertEquals(1_000, drain.netDrainRate(), 1e-9, "consumers take 2,000/s while producers add 1,000/s");
+        // the 11,000 messages waiting at the reopening were read first, at 2,000/s: the last after 5.5 s
+        assertEquals(5.5, drain.backlogReadSeconds(), 1e-6);
+        assertEquals(2_000, drain.backlogReadRate(), 0.01);
     }
 
     @Test

@@ -55,6 +55,10 @@ public final class SimulatedWorker implements Worker {
     private long sent;
     private boolean stalled;
     private long lastReceiptNanos = Long.MIN_VALUE;
+    /** When the consumers were last reopened on a backlog, and how many messages had been sent by then. */
+    private long reopenedNanos = Long.MIN_VALUE;
+    private long sentBeforeReopening;
+    private long backlogReadNanos;
     /** Received by each subscription (all of them alike). */
     private double receivedPerSubscription;
     private long reportedSent;
@@ -145,6 +149,9 @@ public final class SimulatedWorker implements Worker {
     public void reopenConsumers() {
         advance();
         consumersOpen = true;
+        reopenedNanos = clock.nanoTime();
+        sentBeforeReopening = sent;
+        backlogReadNanos = reopenedNanos;
     }
 
     /** Plays the time since the last call: sends what the schedule asks, delivers what the consumers can take. */
@@ -168,10 +175,16 @@ public final class SimulatedWorker implements Worker {
                 if (deliverable > before) {
                     lastReceiptNanos = sendTimeOf((long) deliverable);
                 }
+                if (before < sentBeforeReopening && receivedPerSubscription >= sentBeforeReopening) {
+                    backlogReadNanos = lastNanos; // all of it at once, as soon as the consumers were open
+                }
             } else {
                 receivedPerSubscription = Math.min(deliverable, before + consumeRate * (now - lastNanos) / 1e9);
                 if (receivedPerSubscription > before) {
                     lastReceiptNanos = lastNanos + (long) ((receivedPerSubscription - before) / consumeRate * 1e9);
+                }
+                if (before < sentBeforeReopening && receivedPerSubscription >= sentBeforeReopening) {
+                    backlogReadNanos = lastNanos + (long) ((sentBeforeReopening - before) / consumeRate * 1e9);
                 }
             }
         }
@@ -229,7 +242,8 @@ public final class SimulatedWorker implements Worker {
                 ranges[p] = p == 0 && received > 0 ? new long[] {0, received} : new long[0];
             }
             deliveries.add(new ConsumerDelivery(consumer.topic(), consumer.subscription(), received, 0, 0, 0, 0, true,
-                    ranges, lastReceiptNanos == Long.MIN_VALUE ? 0 : WallClock.epochMicros(lastReceiptNanos)));
+                    ranges, lastReceiptNanos == Long.MIN_VALUE ? 0 : WallClock.epochMicros(lastReceiptNanos),
+                    reopenedNanos == Long.MIN_VALUE ? -1 : (backlogReadNanos - reopenedNanos) / 1_000));
         }
         return deliveries;
     }

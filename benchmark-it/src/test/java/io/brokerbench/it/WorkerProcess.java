@@ -1,5 +1,6 @@
 package io.brokerbench.it;
 
+import io.brokerbench.lifecycle.ScratchDirectory;
 import io.brokerbench.localbroker.FreePorts;
 import io.brokerbench.remote.wire.WireProtocol;
 import java.io.BufferedReader;
@@ -10,6 +11,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,42 +34,49 @@ final class WorkerProcess implements AutoCloseable {
     private final URI url;
     private final int statsPort;
     private final String address;
+    /** The scratch directory this created for the worker's files, deleted on close; null if given one. */
+    private final Path ownTmpDir;
     private final StringBuffer output = new StringBuffer();
 
-    private WorkerProcess(Process process, String address, int port, int statsPort) {
+    private WorkerProcess(Process process, String address, int port, int statsPort, Path ownTmpDir) {
         this.process = process;
         this.address = address;
+        this.ownTmpDir = ownTmpDir;
         this.url = URI.create("http://" + address + ":" + port);
         this.statsPort = statsPort;
     }
 
-    /** A worker on 127.0.0.1 with free ports. */
+    /**
+     * A worker on 127.0.0.1 with free ports, its scratch files in a directory of its own that
+     * {@link #close} deletes: a worker a test kills cannot clean up after itself.
+     */
     static WorkerProcess start() throws IOException, InterruptedException {
-        return start(List.of(), "127.0.0.1", FreePorts.next(), FreePorts.next());
+        return start(List.of(), "127.0.0.1", FreePorts.next(), FreePorts.next(), null, true);
     }
 
-    /** A worker on 127.0.0.1 whose scratch files go to {@code tmpDir}. */
-    static WorkerProcess start(java.nio.file.Path tmpDir) throws IOException, InterruptedException {
-        return start(List.of(), "127.0.0.1", FreePorts.next(), FreePorts.next(), List.of("-Djava.io.tmpdir=" + tmpDir));
+    /** A worker on 127.0.0.1 whose scratch files go to {@code tmpDir}, which stays. */
+    static WorkerProcess start(Path tmpDir) throws IOException, InterruptedException {
+        return start(List.of(), "127.0.0.1", FreePorts.next(), FreePorts.next(), tmpDir, false);
     }
 
     /** A worker run through {@code prefix} (e.g. ip netns exec NS) listening on {@code address}. */
     static WorkerProcess start(List<String> prefix, String address, int port, int statsPort)
             throws IOException, InterruptedException {
-        return start(prefix, address, port, statsPort, List.of());
+        return start(prefix, address, port, statsPort, null, true);
     }
 
-    private static WorkerProcess start(List<String> prefix, String address, int port, int statsPort,
-            List<String> jvmOptions) throws IOException, InterruptedException {
+    private static WorkerProcess start(List<String> prefix, String address, int port, int statsPort, Path tmpDir,
+            boolean ownTmpDir) throws IOException, InterruptedException {
+        Path tmp = ownTmpDir ? Files.createTempDirectory("brokerbench-it-worker-") : tmpDir;
         List<String> command = new ArrayList<>(prefix);
         command.add(javaBinary());
-        command.addAll(jvmOptions);
+        command.add("-Djava.io.tmpdir=" + tmp);
         command.addAll(List.of("-Xmx256m", "-cp", System.getProperty("java.class.path"),
                 "io.brokerbench.cli.WorkerMain", "--bind", address, "-p", String.valueOf(port), "-sp",
                 String.valueOf(statsPort), "--lease-seconds", "5"));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().put("BROKERBENCH_WORKER_TOKEN", TOKEN);
-        WorkerProcess worker = new WorkerProcess(builder.start(), address, port, statsPort);
+        WorkerProcess worker = new WorkerProcess(builder.start(), address, port, statsPort, ownTmpDir ? tmp : null);
         worker.awaitListening();
         return worker;
     }
@@ -136,6 +146,9 @@ final class WorkerProcess implements AutoCloseable {
         process.destroy();
         if (!process.waitFor(15, TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor(15, TimeUnit.SECONDS);
+        }
+        if (ownTmpDir != null) {
+            ScratchDirectory.deleteRecursively(ownTmpDir);
         }
     }
 

@@ -20,6 +20,7 @@ final class RunDetails {
             "processCpuMicrosPerMessage", "CPU per message, whole client process (µs)",
             "loadThreadCpuSeconds", "CPU of load threads, measured phase (s)",
             "processCpuSeconds", "CPU of client process, measured phase (s)",
+            "processCpuCores", "cores busy in the client process, measured phase (average)",
             "publishDelayP99Micros", "publish delay p99: behind schedule (µs)",
             "recordingCpuSeconds", "CPU of recording the metrics, measured phase (s)",
             "recordingCpuPercent", "recording the metrics, share of client CPU (%)");

@@ -112,6 +112,12 @@ class KafkaThroughputIT {
         JsonNode drain = result.get("backlogDrain");
         assertTrue(drain.get("drained").asBoolean() && drain.get("backlogAtStart").asLong() >= 2_000, String.valueOf(drain));
         assertTrue(drain.get("seconds").asDouble() > 0 && drain.get("consumeRate").asDouble() > 0, drain.toString());
+        // and, timed by the messages, when the last one waiting arrived: by the end of the interval that saw
+        // the backlog gone, give or take the few messages still in flight that the interval allowed for
+        double read = drain.get("backlogReadSeconds").asDouble();
+        assertTrue(read > 0 && read <= drain.get("seconds").asDouble() + 2, drain.toString());
+        assertEquals(drain.get("backlogAtStart").asDouble() / read, drain.get("backlogReadRate").asDouble(),
+                drain.get("backlogReadRate").asDouble() * 0.01, drain.toString());
         assertTrue(result.get("messages").get("deliveredCleanly").asBoolean(), console());
     }
 
