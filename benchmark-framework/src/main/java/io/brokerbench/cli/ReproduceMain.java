@@ -1,6 +1,7 @@
 package io.brokerbench.cli;
 
 import io.brokerbench.config.ConfigException;
+import io.brokerbench.lifecycle.ShutdownSequence;
 import io.brokerbench.report.html.HtmlReport;
 import io.brokerbench.result.ResultWriter;
 import io.brokerbench.study.ComparisonTable;
@@ -20,6 +21,9 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -37,6 +41,8 @@ import picocli.CommandLine.Parameters;
 public final class ReproduceMain implements Callable<Integer> {
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd-HH-mm-ss");
+    /** How long an interrupted study may take to write its comparison before the JVM stops anyway. */
+    private static final long COMPARISON_TIMEOUT_SECONDS = 60;
 
     @Parameters(arity = "0..1", paramLabel = "STUDY", description = "The study's name (see --list).")
     String study;
@@ -105,9 +111,28 @@ public final class ReproduceMain implements Callable<Integer> {
         }
         StudyPlan plan = StudyPlan.prepare(catalog, manifest, scaleName, repeat, directory);
         Files.copy(manifest.file(), directory.resolve(StudyManifest.FILE_NAME), StandardCopyOption.REPLACE_EXISTING);
-        StudyRunner.Outcomes outcomes = new StudyRunner(args -> Main.run(args, out, err),
-                code -> code == ExitCode.INTERRUPTED, out).run(plan, directory);
-        return compare(plan, outcomes, directory);
+        // Ctrl-C: the running benchmark stops and writes its result (STOP_RUNS), no further run starts,
+        // and the JVM waits for the comparison of what was measured before it stops the brokers
+        AtomicBoolean signalled = new AtomicBoolean();
+        CountDownLatch compared = new CountDownLatch(1);
+        Runnable awaitComparison = () -> {
+            signalled.set(true);
+            try {
+                compared.await(COMPARISON_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        ShutdownSequence.register(ShutdownSequence.Stage.WRITE_SUMMARIES, awaitComparison);
+        try {
+            StudyRunner.Outcomes outcomes = new StudyRunner(
+                    args -> signalled.get() ? ExitCode.INTERRUPTED : Main.run(args, out, err),
+                    code -> code == ExitCode.INTERRUPTED, out).run(plan, directory);
+            return compare(plan, outcomes, directory);
+        } finally {
+            compared.countDown();
+            ShutdownSequence.unregister(awaitComparison);
+        }
     }
 
     private static boolean isEmptyDirectory(Path directory) throws IOException {

@@ -6,14 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerbench.testing.CtrlC;
 import io.brokerbench.testing.TestFiles;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,30 +31,11 @@ class InterruptedRunIT {
                 + "producersPerTopic: 1\nproducerRate: 2000\nwarmupDurationSeconds: 0\ntestDurationSeconds: 600\n"
                 + "reportingIntervalSeconds: 1\n");
         Path result = dir.resolve("result.json");
-        Process benchmark = new ProcessBuilder(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "-Dbenchmark.home=" + HOME,
-                Main.class.getName(), "--drivers", HOME.resolve("driver-inmemory/inmemory.yaml").toString(),
-                "-o", result.toString(), workload.toString()))
-                .directory(dir.toFile()).redirectErrorStream(true).start();
-        StringBuilder output = new StringBuilder();
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(benchmark.getInputStream(), StandardCharsets.UTF_8))) {
-            int measured = 0;
-            String line;
-            while (measured < 2 && (line = lines.readLine()) != null) {
-                output.append(line).append('\n');
-                if (line.startsWith("[measure")) {
-                    measured++;
-                }
-            }
-            new ProcessBuilder("kill", "-INT", Long.toString(benchmark.pid())).start().waitFor();
-            while ((line = lines.readLine()) != null) {
-                output.append(line).append('\n');
-            }
-        }
-        assertTrue(benchmark.waitFor(60, TimeUnit.SECONDS), output.toString());
+        CtrlC.Interrupted run = CtrlC.duringMeasurement(dir, List.of("-Dbenchmark.home=" + HOME), Main.class,
+                List.of("--drivers", HOME.resolve("driver-inmemory/inmemory.yaml").toString(), "-o", result.toString(),
+                        workload.toString()));
 
-        assertEquals(ExitCode.INTERRUPTED, benchmark.exitValue(), output.toString());
+        assertEquals(ExitCode.INTERRUPTED, run.exitCode(), run.console());
         JsonNode json = new ObjectMapper().readTree(result.toFile());
         assertFalse(json.get("complete").asBoolean());
         assertTrue(json.get("incompleteReason").asText().contains("interrupted"), json.get("incompleteReason").asText());

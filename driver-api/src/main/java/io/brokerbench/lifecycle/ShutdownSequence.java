@@ -6,10 +6,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One JVM shutdown hook that runs its actions in order, first {@link Stage#STOP_RUNS} then {@link
- * Stage#STOP_BROKERS}. The JVM starts all of its own hooks at once; a benchmark interrupted with
- * Ctrl-C must first stop its load and write what it measured, and only then may the local broker
- * it started be killed.
+ * One JVM shutdown hook that runs its actions in order: {@link Stage#STOP_RUNS}, {@link
+ * Stage#WRITE_SUMMARIES}, then {@link Stage#STOP_BROKERS}. The JVM starts all of its own hooks at
+ * once; a benchmark interrupted with Ctrl-C must first stop its load and write what it measured,
+ * then what sums up several runs (a study's comparison) is written from those results, and only
+ * then may the local broker it started be killed.
  */
 public final class ShutdownSequence {
 
@@ -18,10 +19,11 @@ public final class ShutdownSequence {
     /** When an action runs. */
     public enum Stage {
         STOP_RUNS,
+        WRITE_SUMMARIES,
         STOP_BROKERS
     }
 
-    private static final List<List<Runnable>> ACTIONS = List.of(new ArrayList<>(), new ArrayList<>());
+    private static final List<List<Runnable>> ACTIONS = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
     private static boolean hooked;
 
     private ShutdownSequence() {
