@@ -40,9 +40,19 @@ final class CompletionJson {
             putNumber(node, "consumeRate", drain.consumeRate());
             putNumber(node, "consumeMBps", drain.consumeMBps());
             putNumber(node, "netDrainRate", drain.netDrainRate());
-            putNumber(node, "backlogReadSeconds", drain.backlogReadSeconds());
+            // timed per message: microseconds kept
+            putMicros(node, "backlogReadSeconds", drain.backlogReadSeconds());
             putNumber(node, "backlogReadRate", drain.backlogReadRate());
             putNumber(node, "backlogReadMBps", drain.backlogReadMBps());
+        }
+    }
+
+    /** Seconds to the microsecond; null when not measured. */
+    private static void putMicros(ObjectNode node, String field, double seconds) {
+        if (Double.isFinite(seconds)) {
+            node.put(field, Math.round(seconds * 1e6) / 1e6);
+        } else {
+            node.putNull(field);
         }
     }
 
