@@ -22,7 +22,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Starts redis-server (Debian package {@code redis-server}) on 127.0.0.1 with no persistence.
+ * Starts redis-server (Debian package {@code redis-server}) on 127.0.0.1 with no persistence, and at
+ * most half the machine's memory.
  *
  * <p>Every start requires a freshly generated password ({@code endpoints().get("password")}): a
  * driver file refers to it as {@code ${localBroker.password}}, and a wrong password can be tested
@@ -67,9 +68,27 @@ public final class RedisLauncher implements LocalBrokerLauncher {
         // no RDB snapshots and no append-only file: a benchmark measures memory-only streams
         settings.put("save", "\"\"");
         settings.put("appendonly", "no");
-        settings.put("maxmemory", "0");
+        // streams live in memory: past this, writes fail with an OOM error the run reports, rather than
+        // the kernel killing the server, or another process, when the machine runs out
+        settings.put("maxmemory", Long.toString(maxMemoryBytes(Path.of("/proc/meminfo"))));
+        settings.put("maxmemory-policy", "noeviction");
         settings.put("protected-mode", "yes");
         return settings;
+    }
+
+    /** Half the machine's memory, from {@code MemTotal} in {@code meminfo}; 0 (no limit) if it cannot be read. */
+    static long maxMemoryBytes(Path meminfo) {
+        try {
+            for (String line : Files.readAllLines(meminfo, StandardCharsets.US_ASCII)) {
+                String[] words = line.trim().split("\\s+");
+                if (words.length >= 2 && words[0].equals("MemTotal:")) {
+                    return Long.parseLong(words[1]) * 1024 / 2;
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            // not Linux, or an odd file: run unbounded, as redis does by default
+        }
+        return 0;
     }
 
     private static Path writeConfig(Path runDir, int port, String password, Map<String, String> settings)

@@ -32,12 +32,15 @@ import redis.clients.jedis.params.SetParams;
  *
  * <p>Each producer and each consumer holds one pooled connection for its life (a blocking
  * XREADGROUP or a pipelined XADD batch occupies a connection), so {@code jedisPoolMaxTotal} must
- * cover the producers and consumers of one worker; running out is reported, not waited for.
+ * cover the producers and consumers of one worker; running out is reported, not waited for. With
+ * {@code trimConsumed}, a {@link StreamTrimmer} removes what every group has been handed.
  */
 public final class RedisBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck, ClientMetrics {
 
     private RedisConfig config;
     private JedisPool pool;
+    /** Null unless {@code trimConsumed}. */
+    private StreamTrimmer trimmer;
     private final List<AutoCloseable> created = new ArrayList<>();
 
     public RedisBenchmarkDriver() {
@@ -72,6 +75,9 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, Configuratio
             pool.close();
             throw new IOException(configurationFile + ": cannot use redis at " + config.redisHost() + ":" + config.redisPort()
                     + " (redisHost/redisPort/redisUser/redisPass): " + OneLine.of(e));
+        }
+        if (config.trimConsumed()) {
+            trimmer = new StreamTrimmer(pool);
         }
     }
 
@@ -118,6 +124,9 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, Configuratio
                 for (byte[] stream : redisTopic.streams) {
                     createGroup(jedis, stream, group);
                 }
+            }
+            if (trimmer != null) {
+                trimmer.watch(redisTopic.streamNames());
             }
             String consumerName = subscriptionName + "-" + UUID.randomUUID().toString().substring(0, 8);
             return track(new RedisBenchmarkConsumer(redisTopic, subscriptionName, consumerName, pool, borrow(),
@@ -188,6 +197,10 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, Configuratio
         sink.perSecond("jedis.pool.borrowed-rate", current, current.getBorrowedCount());
         sink.mean("jedis.pool.borrow-wait-mean-ms", current.getMeanBorrowWaitDuration().toNanos() / 1e6);
         sink.max("jedis.pool.borrow-wait-max-ms", current.getMaxBorrowWaitDuration().toNanos() / 1e6);
+        StreamTrimmer trimming = trimmer;
+        if (trimming != null) {
+            sink.perSecond("redis.streams.trimmed-rate", trimming, trimming.trimmed());
+        }
     }
 
     private static <T> CompletableFuture<T> attempt(Supplier<T> action) {
@@ -207,6 +220,10 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, Configuratio
         }
         for (AutoCloseable resource : toClose) {
             resource.close();
+        }
+        if (trimmer != null) {
+            trimmer.close();
+            trimmer = null;
         }
         if (pool != null) {
             pool.close();

@@ -17,6 +17,8 @@ import java.nio.file.Path;
  *
  * @param jedisPoolMaxIdle absent: as many as {@code jedisPoolMaxTotal}
  * @param maxLen approximate cap on entries per stream ({@code XADD MAXLEN ~}); 0 keeps everything
+ * @param trimConsumed whether to remove, once a second, the entries every consumer group has been
+ *     handed ({@link StreamTrimmer}); false keeps everything, as OMB's driver does
  * @param producerBatchSize most XADDs a producer sends in one pipelined round trip
  * @param producerMaxPending most messages a producer holds before {@code sendAsync} blocks the caller
  * @param readBatchSize {@code XREADGROUP COUNT}, per stream
@@ -31,6 +33,7 @@ record RedisConfig(
         @JsonProperty(defaultValue = "64") @Range(min = 1, max = 100_000) int jedisPoolMaxTotal,
         @Range(min = 0, max = 100_000) Integer jedisPoolMaxIdle,
         @Range(min = 0) long maxLen,
+        boolean trimConsumed,
         @JsonProperty(defaultValue = "64") @Range(min = 1, max = 100_000) int producerBatchSize,
         @JsonProperty(defaultValue = "10000") @Range(min = 1, max = 10_000_000) int producerMaxPending,
         @JsonProperty(defaultValue = "100") @Range(min = 1, max = 100_000) int readBatchSize,

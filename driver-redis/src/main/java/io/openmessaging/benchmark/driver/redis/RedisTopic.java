@@ -1,6 +1,8 @@
 package io.openmessaging.benchmark.driver.redis;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -24,6 +26,15 @@ final class RedisTopic {
         for (int i = 0; i < partitions; i++) {
             streams[i] = (name + ":" + i).getBytes(StandardCharsets.UTF_8);
         }
+    }
+
+    /** The streams' keys as strings. */
+    List<String> streamNames() {
+        List<String> names = new ArrayList<>(streams.length);
+        for (byte[] stream : streams) {
+            names.add(new String(stream, StandardCharsets.UTF_8));
+        }
+        return names;
     }
 
     static String partitionCountKey(String topic) {

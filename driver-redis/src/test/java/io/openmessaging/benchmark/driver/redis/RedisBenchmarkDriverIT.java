@@ -157,6 +157,49 @@ class RedisBenchmarkDriverIT {
     }
 
     @Test
+    void trimConsumedRemovesWhatEveryGroupWasHandedAndKeepsWhatOneHasNotRead() throws Exception {
+        RedisBenchmarkDriver trimming = new RedisBenchmarkDriver();
+        trimming.initialize(driverFile(redis.endpoints().get("port"), redis.endpoints().get("password"),
+                "trimConsumed: true\n"), NullStatsLogger.INSTANCE);
+        try (Jedis jedis = jedis()) {
+            String topic = driver.getTopicNamePrefix() + "-trim-" + System.nanoTime();
+            trimming.createTopic(topic, 1).join();
+            RecordingCallback fast = new RecordingCallback();
+            trimming.createConsumer(topic, "fast", fast).join();
+            RecordingCallback slowFirst = new RecordingCallback();
+            BenchmarkConsumer slow = trimming.createConsumer(topic, "slow", slowFirst).join();
+            sendWith(trimming, topic, 0, 500);
+            RecordingCallback.awaitTotal(List.of(slowFirst), 500, WAIT);
+            slow.close(); // the slow group stops at 500: nothing after it may go
+
+            sendWith(trimming, topic, 500, 2_000);
+            RecordingCallback.awaitTotal(List.of(fast), 2_000, WAIT);
+            String stream = topic + ":0";
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (jedis.xlen(stream) > 1_600 && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            long left = jedis.xlen(stream);
+            // "~" removes whole nodes (at most 100 entries each) below the slow group's last entry, 499
+            assertTrue(left <= 1_600 && left >= 1_501, "most of 0-498 trimmed, 499 on kept: " + left);
+
+            RecordingCallback slowLater = new RecordingCallback();
+            trimming.createConsumer(topic, "slow", slowLater).join();
+            RecordingCallback.awaitTotal(List.of(slowLater), 1_500, WAIT);
+            assertExactlyOnce(List.of(slowLater), 500, 2_000);
+            assertExactlyOnce(List.of(fast), 0, 2_000);
+            deadline = System.nanoTime() + WAIT.toNanos();
+            while (jedis.xlen(stream) > 200 && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            assertTrue(jedis.xlen(stream) <= 200, "once both groups have everything, all but the last node goes: "
+                    + jedis.xlen(stream));
+        } finally {
+            trimming.close();
+        }
+    }
+
+    @Test
     void deliversThePayloadBytesExactlyWithTheEntryTimestamp() throws Exception {
         String topic = newTopic(1);
         RecordingCallback received = new RecordingCallback();
@@ -206,6 +249,10 @@ class RedisBenchmarkDriverIT {
     }
 
     private void send(String topic, int from, int to) throws Exception {
+        sendWith(driver, topic, from, to);
+    }
+
+    private static void sendWith(RedisBenchmarkDriver driver, String topic, int from, int to) throws Exception {
         BenchmarkProducer producer = driver.createProducer(topic).join();
         List<CompletableFuture<Void>> sent = new ArrayList<>();
         for (int i = from; i < to; i++) {
