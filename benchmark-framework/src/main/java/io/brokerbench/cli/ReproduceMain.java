@@ -6,6 +6,7 @@ import io.brokerbench.report.html.HtmlReport;
 import io.brokerbench.result.ResultWriter;
 import io.brokerbench.study.ComparisonTable;
 import io.brokerbench.study.RunOutcome;
+import io.brokerbench.study.RunSelection;
 import io.brokerbench.study.ScaleName;
 import io.brokerbench.study.StudyCatalog;
 import io.brokerbench.study.StudyManifest;
@@ -58,6 +59,10 @@ public final class ReproduceMain implements Callable<Integer> {
             description = "Run each run N times (default: the study's repetitions at the scale).")
     Integer repeat;
 
+    @Option(names = "--runs", paramLabel = "LIST",
+            description = "Only these runs, numbered as in comparison.md: e.g. 19-27 or 1,4,10-12 (default: all).")
+    String runs;
+
     @Option(names = {"-o", "--output"}, paramLabel = "DIR",
             description = "Directory for the workloads as run, every result, comparison.md and comparison.html."
                 + " Default: <study>-<scale>-<time> here.")
@@ -102,6 +107,7 @@ public final class ReproduceMain implements Callable<Integer> {
             throw new ConfigException("option '--repeat' = " + repeat + ": must be at least 1");
         }
         StudyManifest manifest = catalog.load(study);
+        RunSelection selection = runs == null ? RunSelection.all() : RunSelection.parse(runs, manifest.runs().size());
         Path directory = output != null ? output
                 : Path.of(study + "-" + scaleName.label() + "-" + LocalDateTime.now().format(STAMP));
         if (Files.exists(directory) && !isEmptyDirectory(directory)) {
@@ -109,7 +115,7 @@ public final class ReproduceMain implements Callable<Integer> {
                     + (Files.isDirectory(directory) ? "not empty (an earlier study's results would mix in): give a new directory"
                     : "exists and is not a directory"));
         }
-        StudyPlan plan = StudyPlan.prepare(catalog, manifest, scaleName, repeat, directory);
+        StudyPlan plan = StudyPlan.prepare(catalog, manifest, scaleName, repeat, selection, directory);
         Files.copy(manifest.file(), directory.resolve(StudyManifest.FILE_NAME), StandardCopyOption.REPLACE_EXISTING);
         // Ctrl-C: the running benchmark stops and writes its result (STOP_RUNS), no further run starts,
         // and the JVM waits for the comparison of what was measured before it stops the brokers

@@ -42,10 +42,11 @@ public final class StudyPlan {
 
     /**
      * @param repeat {@code --repeat}, or null for the scale's repetitions
+     * @param selection the runs to do; the others are neither checked nor written
      * @throws ConfigException if a file is bad (one line naming it)
      */
     public static StudyPlan prepare(StudyCatalog catalog, StudyManifest manifest, ScaleName scale, Integer repeat,
-            Path output) throws IOException {
+            RunSelection selection, Path output) throws IOException {
         Scale sizes = manifest.scales().of(scale);
         Path workloads = Files.createDirectories(output.resolve("workloads"));
         Map<Path, List<PlannedRun>> byDriver = new LinkedHashMap<>();
@@ -53,6 +54,9 @@ public final class StudyPlan {
         for (int i = 0; i < manifest.runs().size(); i++) {
             StudyRun run = manifest.runs().get(i);
             int number = i + 1;
+            if (!selection.includes(number)) {
+                continue;
+            }
             Path driverPath = catalog.resolve(run.driver());
             DriverFile driver = DriverFile.load(driverPath);
             DriverConfigCheck.check(driver);

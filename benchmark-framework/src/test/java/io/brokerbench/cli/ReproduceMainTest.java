@@ -93,6 +93,35 @@ class ReproduceMainTest {
     }
 
     @Test
+    void runsSelectsTheRowsToRerunAndLeavesTheOthersOut() throws Exception {
+        Path rejecting = TestFiles.write(home, "rejecting.yaml", "name: Rejecting\ndriverClass: "
+                + ConfigRejectingDriver.class.getName() + "\n");
+        tinyStudy("  - driver: " + rejecting + "\n    workload: workloads/studies/tiny/w.yaml\n");
+        Path output = home.resolve("out");
+
+        int exit = reproduce("tiny", "--scale", "smoke", "--repeat", "1", "--runs", "1", "-o", output.toString());
+
+        assertEquals(ExitCode.OK, exit, stderr() + out);
+        String table = Files.readString(output.resolve("comparison.md"));
+        assertTrue(table.contains("| 1 | InMemory | tiny workload | ok | "), table);
+        assertTrue(!table.contains("| 2 |") && !table.contains("Rejecting"), "run 2 neither run nor listed: " + table);
+        assertTrue(Files.exists(output.resolve("workloads/01-w.yaml")) && !Files.exists(output.resolve("workloads/02-w.yaml")));
+    }
+
+    @Test
+    void aRunSelectionOutsideTheStudyIsOneLineNamingTheOptionAndTheRuns() throws Exception {
+        tinyStudy("");
+
+        assertEquals(ExitCode.BAD_INPUT, reproduce("tiny", "--scale", "smoke", "--runs", "1,3-4"));
+        assertEquals("error: option '--runs' = '1,3-4': '3-4' is not among the study's runs 1-1", stderr().strip());
+
+        err.reset();
+        assertEquals(ExitCode.BAD_INPUT, reproduce("tiny", "--scale", "smoke", "--runs", "one"));
+        assertEquals("error: option '--runs' = 'one': not a list of run numbers and ranges like 1,4,10-12",
+                stderr().strip());
+    }
+
+    @Test
     void anUnknownStudyIsOneLineNamingItAndTheStudiesThereAre() throws Exception {
         tinyStudy("");
 

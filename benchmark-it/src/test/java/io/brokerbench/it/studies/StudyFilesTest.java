@@ -2,6 +2,7 @@ package io.brokerbench.it.studies;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.brokerbench.study.RunSelection;
 import io.brokerbench.study.ScaleName;
 import io.brokerbench.study.StudyCatalog;
 import io.brokerbench.study.StudyPlan;
@@ -27,7 +28,7 @@ class StudyFilesTest {
                 "5-ordered-delivery"), catalog.names());
         for (String study : catalog.names()) {
             for (ScaleName scale : ScaleName.values()) {
-                StudyPlan plan = StudyPlan.prepare(catalog, catalog.load(study), scale, null,
+                StudyPlan plan = StudyPlan.prepare(catalog, catalog.load(study), scale, null, RunSelection.all(),
                         output.resolve(study + "-" + scale.label()));
                 assertEquals(catalog.load(study).runs().size(), plan.runs().size(), study);
             }
