@@ -8,6 +8,9 @@ package io.brokerbench.delivery;
  * @param backlogReadMicros when the consumer was reopened on a backlog: from the reopening to the
  *     arrival of the last message sent before it (0 if none arrived), both on the consumer's worker's
  *     clock; -1 if it was never reopened
+ * @param duplicateRuns per producer id, the sequence numbers delivered again, as {@link AnomalyLog} runs
+ * @param reorderedRuns per producer id, the first deliveries that came out of order, as {@link AnomalyLog} runs
+ * @param anomaliesListed false if either list was cut short (the counts above are exact regardless)
  */
 public record ConsumerDelivery(
         String topic,
@@ -20,5 +23,8 @@ public record ConsumerDelivery(
         boolean orderingJudged,
         long[][] rangesByProducer,
         long lastReceivedEpochMicros,
-        long backlogReadMicros) {
+        long backlogReadMicros,
+        long[][] duplicateRuns,
+        long[][] reorderedRuns,
+        boolean anomaliesListed) {
 }

@@ -14,9 +14,23 @@ package io.brokerbench.delivery;
  * @param segmentIntendedEpochMicros intended send time of message {@code segmentStart} (paced producers; else 0)
  * @param periodNanos time between two intended sends at the last rate; 0 for an unpaced producer
  * @param lastSendEpochMicros when the last message was handed to the driver; 0 if none was
+ * @param rateChangeStarts the first message intended under each rate change the producer applied, in
+ *     the order the coordinator asked for them (the coordinator counts its changes, so it can tell
+ *     which messages belong to which rate phase); a change asked for but not applied before the stop
+ *     is missing
  */
 public record ProducerTally(int id, String topic, long due, long sent, long failed, long unacknowledged,
-        long segmentStart, long segmentIntendedEpochMicros, double periodNanos, long lastSendEpochMicros) {
+        long segmentStart, long segmentIntendedEpochMicros, double periodNanos, long lastSendEpochMicros,
+        long[] rateChangeStarts) {
+
+    /**
+     * Where rate change {@code change} began for this producer: its first message, or where the producer
+     * stopped (the end of what was due or sent) if it never applied that change.
+     */
+    public long rateChangeStart(int change) {
+        long end = Math.max(due, sent);
+        return change < rateChangeStarts.length ? Math.min(rateChangeStarts[change], end) : end;
+    }
 
     public boolean paced() {
         return periodNanos > 0;

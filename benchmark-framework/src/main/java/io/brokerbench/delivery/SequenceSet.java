@@ -114,6 +114,15 @@ public final class SequenceSet {
         return at >= 0 && sequence < ends[at];
     }
 
+    /** How many numbers of the set lie in [from, to). */
+    public long countIn(long from, long to) {
+        long count = 0;
+        for (int i = Math.max(0, floor(from)); i < ranges && starts[i] < to; i++) {
+            count += Math.max(0, Math.min(ends[i], to) - Math.max(starts[i], from));
+        }
+        return count;
+    }
+
     /** Calls {@code gap} with each range [start, end) of numbers in [from, to) that are not in the set. */
     public void forEachGap(long from, long to, GapConsumer gap) {
         long next = from;

@@ -1,5 +1,6 @@
 package io.brokerbench.load;
 
+import io.brokerbench.delivery.AnomalyLog;
 import io.brokerbench.delivery.ConsumerDelivery;
 import io.brokerbench.delivery.OrderingCheck;
 import io.brokerbench.delivery.SequenceSet;
@@ -33,6 +34,9 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
     private final boolean headers;
     private final SequenceSet[] receivedByProducer;
     private final OrderingCheck ordering;
+    /** Which messages came twice or out of order, so each can be put in its rate phase. */
+    private final AnomalyLog duplicateLog;
+    private final AnomalyLog reorderedLog;
     private final NanoClock clock;
     private Histogram endToEnd = LatencyHistograms.newHistogram();
     private Histogram endToEndFromIntended = LatencyHistograms.newHistogram();
@@ -63,6 +67,8 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
         // a set per producer once it is heard from: a consumer of one topic among many hears from few of them
         this.receivedByProducer = new SequenceSet[producers];
         this.ordering = ordering;
+        this.duplicateLog = new AnomalyLog(producers);
+        this.reorderedLog = new AnomalyLog(producers);
     }
 
     @Override
@@ -119,8 +125,10 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
         }
         if (!sequences.add(sequence)) {
             duplicates++;
+            duplicateLog.add(producer, sequence);
         } else if (!ordering.inOrder(producer, sequence)) {
             reordered++;
+            reorderedLog.add(producer, sequence);
         }
     }
 
@@ -202,6 +210,7 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
         return new ConsumerDelivery(topic, subscription, received, duplicates, reordered, foreign,
                 negativeLatencies, ordering.judged(), ranges,
                 lastReceivedNanos == Long.MIN_VALUE ? 0 : WallClock.epochMicros(lastReceivedNanos),
-                reopenedNanos == Long.MIN_VALUE ? -1 : (lastBacklogReceivedNanos - reopenedNanos) / 1_000);
+                reopenedNanos == Long.MIN_VALUE ? -1 : (lastBacklogReceivedNanos - reopenedNanos) / 1_000,
+                duplicateLog.toRuns(), reorderedLog.toRuns(), duplicateLog.complete() && reorderedLog.complete());
     }
 }

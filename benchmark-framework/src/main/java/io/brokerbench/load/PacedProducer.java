@@ -5,6 +5,7 @@ import io.brokerbench.stats.PublishStats;
 import io.brokerbench.time.NanoClock;
 import io.brokerbench.time.WallClock;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
+import java.util.Arrays;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -47,6 +48,9 @@ public final class PacedProducer {
     /** Acknowledged or failed on another thread after sendAsync returned. */
     private final AtomicLong completedLater = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
+    /** The first message of each rate change applied, in order: where each rate phase began. Load thread only. */
+    private long[] rateChangeStarts = new long[8];
+    private int rateChangesApplied;
     private long sent;
     /** Acknowledged or failed within sendAsync: only the load thread counts these, so no atomic is needed. */
     private long completedInline;
@@ -123,7 +127,11 @@ public final class PacedProducer {
     private void applyRateChanges(long now) {
         for (RateChange change = rateChanges.peek(); change != null && change.atNanos() <= now;
                 change = rateChanges.peek()) {
-            schedule.changeRate(change.ratePerSecond(), change.atNanos(), change.burst());
+            long first = schedule.changeRate(change.ratePerSecond(), change.atNanos(), change.burst());
+            if (rateChangesApplied == rateChangeStarts.length) {
+                rateChangeStarts = Arrays.copyOf(rateChangeStarts, rateChangesApplied * 2);
+            }
+            rateChangeStarts[rateChangesApplied++] = first;
             rateChanges.poll();
         }
     }
@@ -203,8 +211,8 @@ public final class PacedProducer {
 
     /**
      * What this producer was asked to do and did, once its load thread has stopped: messages due,
-     * sent, failed, still unacknowledged, and its schedule in epoch time so the coordinator can tell
-     * when each message was meant to go.
+     * sent, failed, still unacknowledged, its schedule in epoch time so the coordinator can tell
+     * when each message was meant to go, and where each rate change began.
      *
      * <p>Due counts what was due at the load thread's last round, and what was due well before
      * {@code stopNanos} (when the stop was asked for): a thread blocked inside the driver's
@@ -224,6 +232,6 @@ public final class PacedProducer {
         long segmentIntended = schedule.paced() ? WallClock.epochMicros(schedule.intendedOf(segmentStart)) : 0;
         long lastSend = lastSendNanos == Long.MIN_VALUE ? 0 : WallClock.epochMicros(lastSendNanos);
         return new ProducerTally(id, topic, due, sent, failed.get(), inFlight(), segmentStart, segmentIntended,
-                schedule.periodNanos(), lastSend);
+                schedule.periodNanos(), lastSend, Arrays.copyOf(rateChangeStarts, rateChangesApplied));
     }
 }

@@ -71,18 +71,21 @@ public final class RateSchedule {
      * gap) and interleaved producers stay interleaved. Changes must come in the order of their
      * instants.
      *
+     * @return the first message intended under the change
      * @throws IllegalStateException for an unpaced schedule, which has no rate to change
      */
-    public void changeRate(double ratePerSecond, long atNanos) {
-        changeRate(ratePerSecond, atNanos, 0);
+    public long changeRate(double ratePerSecond, long atNanos) {
+        return changeRate(ratePerSecond, atNanos, 0);
     }
 
     /**
      * {@link #changeRate(double, long)}, with {@code burst} messages all intended at {@code atNanos}
      * ahead of the new rate's first: a burst on top of the schedule, whose lateness shows as publish
      * delay like any other.
+     *
+     * @return the first message intended under the change: the burst's first, if there is one
      */
-    public void changeRate(double ratePerSecond, long atNanos, long burst) {
+    public long changeRate(double ratePerSecond, long atNanos, long burst) {
         if (!paced) {
             throw new IllegalStateException("an unpaced schedule has no rate to change");
         }
@@ -96,6 +99,7 @@ public final class RateSchedule {
         if (first == last.first()) {
             segments.removeLast(); // none of its messages was due yet: the new rate replaces it
         }
+        long changeStart = first;
         if (burst > 0) {
             segments.add(new Segment(first, atNanos, 0, false, remainder));
             first += burst;
@@ -106,6 +110,7 @@ public final class RateSchedule {
             double period = 1e9 / ratePerSecond;
             segments.add(new Segment(first, atNanos + (long) (remainder * period), period, false, remainder));
         }
+        return changeStart;
     }
 
     /** The intended send time of the next message; for an unpaced schedule, {@code now}; paused, never. */

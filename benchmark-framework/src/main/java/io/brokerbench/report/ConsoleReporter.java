@@ -1,6 +1,7 @@
 package io.brokerbench.report;
 
 import io.brokerbench.capacity.RateWindow;
+import io.brokerbench.delivery.PhaseVerdict;
 import io.brokerbench.delivery.SubscriptionVerdict;
 import io.brokerbench.run.BacklogDrain;
 import io.brokerbench.run.CountedCompletion;
@@ -14,6 +15,7 @@ import io.brokerbench.stats.LatencySummary;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -141,19 +143,46 @@ public final class ConsoleReporter implements RunListener {
         if (run.ratePhases().isEmpty()) {
             return;
         }
-        out.println(String.format("  %-26s %15s %7s %12s %12s %12s | %9s %9s | %9s", "rate phase", "target/s", "seconds",
-                "published/s", "consumed/s", "backlog", "e2e p50", "e2e p99", "pub p99"));
+        out.println(String.format("  %-26s %15s %7s %12s %12s %12s | %9s %9s | %9s    | %s", "rate phase", "target/s",
+                "seconds", "published/s", "consumed/s", "backlog", "e2e p50", "e2e p99", "pub p99", "delivery"));
         for (RatePhaseSummary phase : run.ratePhases()) {
             double seconds = Math.max(phase.seconds(), 1e-9);
             String target = phase.fromRate() == phase.toRate() ? String.format("%,.0f", phase.fromRate())
                     : String.format("%,.0f-%,.0f", phase.fromRate(), phase.toRate());
             LatencySummary latency = phase.latency();
-            out.println(String.format("  %-26s %15s %7.1f %,12.0f %,12.0f %,12d | %9s %9s | %9s ms", phase.name(), target,
-                    phase.seconds(), phase.sent() / seconds, phase.received() / seconds, phase.backlogAtEnd(),
+            out.println(String.format("  %-26s %15s %7.1f %,12.0f %,12.0f %,12d | %9s %9s | %9s ms | %s", phase.name(),
+                    target, phase.seconds(), phase.sent() / seconds, phase.received() / seconds, phase.backlogAtEnd(),
                     formatMillis(latency.micros(Metric.END_TO_END, Percentile.P50)),
                     formatMillis(latency.micros(Metric.END_TO_END, Percentile.P99)),
-                    formatMillis(latency.micros(Metric.PUBLISH_LATENCY, Percentile.P99))));
+                    formatMillis(latency.micros(Metric.PUBLISH_LATENCY, Percentile.P99)), phaseDelivery(phase.delivery())));
         }
+    }
+
+    /** "clean", or what went wrong with the phase's messages; "not judged" for a run never judged. */
+    static String phaseDelivery(PhaseVerdict verdict) {
+        if (verdict == null) {
+            return "not judged";
+        }
+        if (verdict.clean()) {
+            return verdict.orderingJudged() ? "clean" : "clean (order not judged)";
+        }
+        List<String> faults = new ArrayList<>();
+        if (verdict.unsent() > 0) {
+            faults.add(String.format("unsent %,d", verdict.unsent()));
+        }
+        if (verdict.neverReceived() > 0) {
+            faults.add(String.format("never received %,d", verdict.neverReceived()));
+        }
+        if (verdict.duplicated() > 0) {
+            faults.add(String.format("duplicated %,d", verdict.duplicated()));
+        }
+        if (verdict.reordered() > 0) {
+            faults.add(String.format("reordered %,d", verdict.reordered()));
+        }
+        if (!verdict.anomaliesAttributed()) {
+            faults.add("duplicates and reorderings too many to attribute");
+        }
+        return String.join(", ", faults);
     }
 
     private void printVerdicts(RunRecord run) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.brokerbench.capacity.RateWindow;
 import io.brokerbench.capacity.SustainableRate;
+import io.brokerbench.delivery.PhaseVerdict;
 import io.brokerbench.delivery.SubscriptionVerdict;
 import io.brokerbench.load.MessageHeader;
 import io.brokerbench.run.DiscoveredRate;
@@ -226,7 +227,7 @@ public final class ResultJson {
         root.set("environment", mapper.valueToTree(run.environment()));
     }
 
-    /** One rate phase: its targets, rates and counts, and every latency metric's percentiles. */
+    /** One rate phase: its targets, rates and counts, every latency metric's percentiles, and its delivery verdict. */
     private static void writeRatePhase(ObjectNode node, RatePhaseSummary phase) {
         double seconds = phase.seconds();
         node.put("name", phase.name());
@@ -245,6 +246,25 @@ public final class ResultJson {
             for (Percentile percentile : Percentile.values()) {
                 latency.put(percentile.suffix(), inResultUnit(metric, phase.latency().micros(metric, percentile)));
             }
+        }
+        PhaseVerdict verdict = phase.delivery();
+        if (verdict != null) {
+            // null where a figure could not be attributed to the phase, rather than a number that looks like a count
+            ObjectNode delivery = node.putObject("delivery");
+            delivery.put("clean", verdict.clean());
+            delivery.put("unsent", verdict.unsent());
+            delivery.put("neverReceived", verdict.neverReceived());
+            putCountOrNull(delivery, "duplicated", verdict.duplicated());
+            putCountOrNull(delivery, "reordered", verdict.reordered());
+            delivery.put("orderingJudged", verdict.orderingJudged());
+        }
+    }
+
+    private static void putCountOrNull(ObjectNode node, String field, long count) {
+        if (count < 0) {
+            node.putNull(field);
+        } else {
+            node.put(field, count);
         }
     }
 

@@ -2,6 +2,7 @@ package io.brokerbench.run;
 
 import io.brokerbench.delivery.ConsumerDelivery;
 import io.brokerbench.delivery.DeliveryVerifier;
+import io.brokerbench.delivery.PhaseVerifier;
 import io.brokerbench.delivery.ProducerTally;
 import io.brokerbench.delivery.SubscriptionVerdict;
 import io.brokerbench.load.MessageHeader;
@@ -11,7 +12,7 @@ import java.util.List;
 
 /**
  * The end of a run: compares what producers were due to send with what consumers received, one
- * verdict per subscription, and turns every message that never completed into a censored latency
+ * verdict per subscription (and one per rate phase, for a phased workload), and turns every message that never completed into a censored latency
  * sample in the aggregate. Messages too small for the header carry no sequence numbers: no verdicts.
  * A count-bounded run also gets its publish and consume times from the same tallies.
  */
@@ -41,6 +42,10 @@ final class DeliveryVerdicts {
                 ? DeliveryVerifier.verify(tallies, deliveries, censored)
                 : List.of();
         record.verdicts(verdicts, foreign, negative);
+        if (!verdicts.isEmpty() && !record.ratePhases().isEmpty()) {
+            int[] firstChanges = record.ratePhases().stream().mapToInt(RatePhaseSummary::firstRateChange).toArray();
+            record.ratePhaseVerdicts(PhaseVerifier.verify(tallies, deliveries, firstChanges));
+        }
         record.producers(ProducerTotals.of(tallies), censored.samples());
         if (record.workload().isCountBounded()) {
             record.completion(CountedCompletion.of(record.workload().testMessages(),

@@ -8,6 +8,8 @@ final class LoadRate {
 
     private final List<Worker> workers;
     private final int producers;
+    /** Changes asked for so far: every producer reports where each began, in this order. */
+    private int changes;
 
     LoadRate(List<Worker> workers, int producers) {
         this.workers = workers;
@@ -16,6 +18,7 @@ final class LoadRate {
 
     /** From now on, {@code total} messages per second over all producers; 0 pauses them. */
     void set(double total) {
+        changes++;
         for (Worker worker : workers) {
             worker.changeRate(total / producers, 0);
         }
@@ -29,9 +32,15 @@ final class LoadRate {
      */
     long burst(long messages, double total) {
         long perProducer = (messages + producers - 1) / producers;
+        changes++;
         for (Worker worker : workers) {
             worker.changeRate(total / producers, perProducer);
         }
         return perProducer * producers;
+    }
+
+    /** How many changes were asked for so far: the index the next one will have. */
+    int changes() {
+        return changes;
     }
 }

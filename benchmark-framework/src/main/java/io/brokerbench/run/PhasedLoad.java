@@ -8,7 +8,8 @@ import java.util.Locale;
 
 /**
  * The measured phase of a workload with rate phases: each phase in turn, each step of a ramp at its
- * own rate, interval by interval; every phase summed up on its own in the record.
+ * own rate, interval by interval; every phase summed up on its own in the record, with the index of the
+ * rate change that began it, by which its messages are told apart when the run is judged.
  */
 final class PhasedLoad {
 
@@ -33,11 +34,12 @@ final class PhasedLoad {
             listener.note(String.format(Locale.ROOT, "phase %d of %d, %s: %d s", p + 1, phases.size(), phase.name(),
                     phase.durationSeconds()));
             meter.ratePhaseStarts(phase.name());
+            int firstChange = rate.changes();
             for (RatePhase.Step step : steps) {
                 rate.set(step.rate());
                 intervals.run(Phase.MEASURE, Duration.ofSeconds(step.seconds()), () -> true);
             }
-            record.addRatePhase(meter.ratePhaseEnds(steps.get(0).rate(), steps.get(steps.size() - 1).rate()));
+            record.addRatePhase(meter.ratePhaseEnds(steps.get(0).rate(), steps.get(steps.size() - 1).rate(), firstChange));
         }
     }
 }

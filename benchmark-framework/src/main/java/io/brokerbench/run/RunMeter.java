@@ -74,10 +74,11 @@ final class RunMeter {
     }
 
     /** The rate phase under way ends now: what it published, received and measured. */
-    RatePhaseSummary ratePhaseEnds(double fromRate, double toRate) {
+    RatePhaseSummary ratePhaseEnds(double fromRate, double toRate, int firstRateChange) {
         RunTotals delta = lastTotals.minus(ratePhaseStart);
         RatePhaseSummary summary = new RatePhaseSummary(ratePhase, fromRate, toRate, delta.seconds(), delta.sent(),
-                delta.acked(), delta.publishErrors(), delta.received(), backlog(), LatencySummary.of(ratePhaseLatencies));
+                delta.acked(), delta.publishErrors(), delta.received(), backlog(), LatencySummary.of(ratePhaseLatencies),
+                firstRateChange, null);
         ratePhase = null;
         return summary;
     }

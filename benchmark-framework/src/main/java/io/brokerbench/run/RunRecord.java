@@ -1,5 +1,6 @@
 package io.brokerbench.run;
 
+import io.brokerbench.delivery.PhaseVerdict;
 import io.brokerbench.delivery.SubscriptionVerdict;
 import io.brokerbench.metrics.MetricSeries;
 import io.brokerbench.stats.LatencyHistograms;
@@ -214,6 +215,13 @@ public final class RunRecord {
 
     void addRatePhase(RatePhaseSummary summary) {
         ratePhases.add(summary);
+    }
+
+    /** Each rate phase's delivery verdict, in the order of {@link #ratePhases()}. */
+    void ratePhaseVerdicts(List<PhaseVerdict> phaseVerdicts) {
+        for (int i = 0; i < ratePhases.size(); i++) {
+            ratePhases.set(i, ratePhases.get(i).judged(phaseVerdicts.get(i)));
+        }
     }
 
     public List<RunEvent> events() {

@@ -90,4 +90,16 @@ class SequenceSetTest {
         set.forEachGap(3, 8, (from, to) -> gaps.add(new long[] {from, to}));
         assertEquals("[5, 7]", gaps.stream().map(java.util.Arrays::toString).reduce("", String::concat));
     }
+
+    @Test
+    void countInCountsTheNumbersOfASpan() {
+        SequenceSet set = SequenceSet.fromRanges(new long[] {2, 5, 7, 9, 20, 30});
+        assertEquals(0, set.countIn(0, 2));
+        assertEquals(3, set.countIn(0, 7));
+        assertEquals(3, set.countIn(3, 8));
+        assertEquals(5 + 10, set.countIn(0, 100));
+        assertEquals(4, set.countIn(26, 100));
+        assertEquals(0, set.countIn(9, 20));
+        assertEquals(0, new SequenceSet().countIn(0, 10));
+    }
 }

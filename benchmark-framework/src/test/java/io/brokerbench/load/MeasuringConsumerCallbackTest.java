@@ -1,7 +1,10 @@
 package io.brokerbench.load;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brokerbench.delivery.ConsumerDelivery;
 import io.brokerbench.delivery.OrderingCheck;
 import io.brokerbench.delivery.OrderingPolicy;
 import io.brokerbench.stats.LatencyHistograms;
@@ -25,6 +28,22 @@ class MeasuringConsumerCallbackTest {
         byte[] payload = new byte[64];
         MessageHeader.write(payload, producer, sequence, WallClock.epochMicros(intendedNanos), WallClock.epochMicros(sendNanos));
         return payload;
+    }
+
+    @Test
+    void duplicatesAndReorderingsAreListedBySequenceNumberForTheRatePhases() {
+        MeasuringConsumerCallback callback = new MeasuringConsumerCallback("t", "s", true, 2,
+                new OrderingCheck(OrderingPolicy.PER_PRODUCER, 1), () -> now);
+        for (long sequence : new long[] {0, 1, 2, 5, 3, 4, 1, 2, 6}) {
+            callback.messageReceived(message(1, sequence, now, now), 0);
+        }
+        ConsumerDelivery delivery = callback.delivery();
+        assertEquals(2, delivery.duplicates());
+        assertEquals(2, delivery.reordered());
+        assertArrayEquals(new long[0], delivery.duplicateRuns()[0]);
+        assertArrayEquals(new long[] {1, 3}, delivery.duplicateRuns()[1], "1 and 2 again, one run");
+        assertArrayEquals(new long[] {3, 5}, delivery.reorderedRuns()[1], "3 and 4 came after 5");
+        assertTrue(delivery.anomaliesListed());
     }
 
     @Test

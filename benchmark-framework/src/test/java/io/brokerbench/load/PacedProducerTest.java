@@ -1,5 +1,6 @@
 package io.brokerbench.load;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -201,5 +202,8 @@ class PacedProducerTest {
         assertEquals(5, tally.due());
         assertEquals(2_000_000, tally.periodNanos(), 1e-6);
         assertEquals(WallClock.epochMicros(now + 2_000_000), tally.intendedEpochMicros(5), 1);
+        // where each change began, for the rate phases' verdicts: the pause at message 4, the new rate at 4 too
+        assertArrayEquals(new long[] {4, 4}, tally.rateChangeStarts());
+        assertEquals(5, tally.rateChangeStart(2), "a change never applied begins where the producer stopped");
     }
 }

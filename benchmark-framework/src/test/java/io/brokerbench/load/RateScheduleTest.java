@@ -66,7 +66,8 @@ class RateScheduleTest {
     @Test
     void aBurstIsDueAtOnceAndTheRateResumesAfterIt() {
         RateSchedule schedule = RateSchedule.of(1_000, START, 0);
-        schedule.changeRate(1_000, START + 500_000, 3); // messages 0 at 0 ms, burst 1..3 at 0.5 ms, then 1.5 ms on
+        // messages 0 at 0 ms, burst 1..3 at 0.5 ms, then 1.5 ms on: the change begins with the burst's first
+        assertEquals(1, schedule.changeRate(1_000, START + 500_000, 3));
         assertEquals(START, schedule.nextIntended(START));
         schedule.advance();
         for (int i = 1; i <= 3; i++) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerbench.run.DiscoveredRate;
+import io.brokerbench.delivery.PhaseVerdict;
 import io.brokerbench.run.RatePhaseSummary;
 import io.brokerbench.run.RunRecord;
 import io.brokerbench.testing.CollectingListener;
@@ -64,8 +65,19 @@ class ConsoleReporterTest {
         for (RatePhaseSummary phase : phases) {
             String start = String.format(Locale.ROOT, "  %-26s %15s %7.1f %,12.0f", phase.name(),
                     String.format("%,.0f", phase.fromRate()), phase.seconds(), phase.sent() / phase.seconds());
-            assertTrue(lines.stream().anyMatch(l -> l.startsWith(start) && l.endsWith(" ms")), start + " in " + lines);
+            // every phase's own messages judged: all arrived, once and in order
+            assertTrue(lines.stream().anyMatch(l -> l.startsWith(start) && l.endsWith(" ms | clean")), start + " in " + lines);
         }
+    }
+
+    @Test
+    void aPhasesDeliveryLineNamesWhatWentWrongWithItsMessages() {
+        assertEquals("not judged", ConsoleReporter.phaseDelivery(null));
+        assertEquals("clean (order not judged)", ConsoleReporter.phaseDelivery(new PhaseVerdict(0, 0, 0, -1, true, false)));
+        assertEquals("unsent 1,200, never received 3, reordered 2",
+                ConsoleReporter.phaseDelivery(new PhaseVerdict(1_200, 3, 0, 2, true, true)));
+        assertEquals("never received 1, duplicates and reorderings too many to attribute",
+                ConsoleReporter.phaseDelivery(new PhaseVerdict(0, 1, -1, -1, false, true)));
     }
 
     private static List<String> summary(RunRecord run) {

@@ -23,9 +23,12 @@ class CensoredLatenciesTest {
     /** 1,000 msg/s from t = 0; the run ends at 40 s. */
     private static final long START = 1_000_000_000_000L;
     private static final long END = START + 40_000_000;
+    /** No duplicates or reorderings listed. */
+    private static final long[][] NONE = new long[0][];
 
     private static ProducerTally producer(long due, long sent, long failed, long unacknowledged) {
-        return new ProducerTally(0, "t", due, sent, failed, unacknowledged, 0, START, 1_000_000, START + (sent - 1) * 1_000);
+        return new ProducerTally(0, "t", due, sent, failed, unacknowledged, 0, START, 1_000_000, START + (sent - 1) * 1_000,
+                new long[0]);
     }
 
     @Test
@@ -61,7 +64,7 @@ class CensoredLatenciesTest {
         CensoredLatencies censored = new CensoredLatencies(END, into);
         ProducerTally tally = producer(40_000, 30_000, 5_000, 0);
         // received 0..14,999 only: 15,000..29,999 were sent (5,000 of them failed), 30,000..39,999 never sent
-        ConsumerDelivery delivery = new ConsumerDelivery("t", "s", 15_000, 0, 0, 0, 0, true, new long[][] {{0, 15_000}}, 0, -1);
+        ConsumerDelivery delivery = new ConsumerDelivery("t", "s", 15_000, 0, 0, 0, 0, true, new long[][] {{0, 15_000}}, 0, -1, NONE, NONE, true);
         List<SubscriptionVerdict> verdicts = DeliveryVerifier.verify(List.of(tally), List.of(delivery), censored);
         SubscriptionVerdict verdict = verdicts.get(0);
         assertEquals(25_000, verdict.expected());
@@ -78,7 +81,7 @@ class CensoredLatenciesTest {
     void aSubscriptionThatGotEverythingAddsNothing() {
         LatencyHistograms into = new LatencyHistograms();
         CensoredLatencies censored = new CensoredLatencies(END, into);
-        ConsumerDelivery delivery = new ConsumerDelivery("t", "s", 40_000, 0, 0, 0, 0, true, new long[][] {{0, 40_000}}, 0, -1);
+        ConsumerDelivery delivery = new ConsumerDelivery("t", "s", 40_000, 0, 0, 0, 0, true, new long[][] {{0, 40_000}}, 0, -1, NONE, NONE, true);
         SubscriptionVerdict verdict = DeliveryVerifier.verify(List.of(producer(40_000, 40_000, 0, 0)), List.of(delivery),
                 censored).get(0);
         assertTrue(verdict.clean());
@@ -88,7 +91,7 @@ class CensoredLatenciesTest {
     @Test
     void messagesNeverAcknowledgedAndNeverReceivedAreNotCountedLostButStillNeverReceived() {
         // a broker that stopped answering: the last 1,000 sends were never acknowledged nor delivered
-        ConsumerDelivery delivery = new ConsumerDelivery("t", "s", 39_000, 0, 0, 0, 0, true, new long[][] {{0, 39_000}}, 0, -1);
+        ConsumerDelivery delivery = new ConsumerDelivery("t", "s", 39_000, 0, 0, 0, 0, true, new long[][] {{0, 39_000}}, 0, -1, NONE, NONE, true);
         SubscriptionVerdict verdict = DeliveryVerifier.verify(List.of(producer(40_000, 40_000, 0, 1_000)), List.of(delivery),
                 new CensoredLatencies(END, new LatencyHistograms())).get(0);
         assertEquals(39_000, verdict.expected());
@@ -96,7 +99,7 @@ class CensoredLatenciesTest {
         assertEquals(1_000, verdict.neverReceived());
 
         // one acknowledged message missing as well is lost
-        ConsumerDelivery short1 = new ConsumerDelivery("t", "s", 38_999, 0, 0, 0, 0, true, new long[][] {{0, 38_999}}, 0, -1);
+        ConsumerDelivery short1 = new ConsumerDelivery("t", "s", 38_999, 0, 0, 0, 0, true, new long[][] {{0, 38_999}}, 0, -1, NONE, NONE, true);
         assertEquals(1, DeliveryVerifier.verify(List.of(producer(40_000, 40_000, 0, 1_000)), List.of(short1),
                 new CensoredLatencies(END, new LatencyHistograms())).get(0).lost());
     }
@@ -104,7 +107,7 @@ class CensoredLatenciesTest {
     @Test
     void anUnpacedProducerIsValuedFromItsLastSend() {
         LatencyHistograms into = new LatencyHistograms();
-        ProducerTally unpaced = new ProducerTally(0, "t", 100, 100, 0, 7, 0, 0, 0, END - 3_000_000);
+        ProducerTally unpaced = new ProducerTally(0, "t", 100, 100, 0, 7, 0, 0, 0, END - 3_000_000, new long[0]);
         new CensoredLatencies(END, into).addPublishSide(List.of(unpaced));
         Histogram fromIntended = into.get(Metric.PUBLISH_LATENCY_FROM_INTENDED);
         assertEquals(7, fromIntended.getTotalCount());

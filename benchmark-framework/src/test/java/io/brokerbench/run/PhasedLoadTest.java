@@ -1,8 +1,10 @@
 package io.brokerbench.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brokerbench.delivery.PhaseVerdict;
 import io.brokerbench.run.IntervalPoint.Phase;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
@@ -29,6 +31,20 @@ class PhasedLoadTest {
             startupBurstMessages: 5000
             """;
 
+    /** A warm-up, 20 s at 1,000 msg/s, then a ramp of 10 s each at 1,000, 2,500 and 4,000. */
+    private static final String PHASES = """
+            warmupDurationSeconds: 10
+            reportingIntervalSeconds: 10
+            phases:
+              - durationSeconds: 20
+                rate: 1000
+              - name: ramp
+                durationSeconds: 30
+                fromRate: 1000
+                toRate: 4000
+                stepSeconds: 10
+            """;
+
     @TempDir
     Path dir;
 
@@ -38,18 +54,7 @@ class PhasedLoadTest {
 
     @Test
     void eachPhaseRunsAtItsRatesAndIsReportedOnItsOwn() {
-        RunRecord run = run("""
-                warmupDurationSeconds: 10
-                reportingIntervalSeconds: 10
-                phases:
-                  - durationSeconds: 20
-                    rate: 1000
-                  - name: ramp
-                    durationSeconds: 30
-                    fromRate: 1000
-                    toRate: 4000
-                    stepSeconds: 10
-                """);
+        RunRecord run = run(PHASES);
 
         assertTrue(run.complete(), run.incompleteReason());
         // warm-up at the first phase's rate, then 20 s at 1,000 and 10 s each at 1,000, 2,500 and 4,000
@@ -71,6 +76,31 @@ class PhasedLoadTest {
         assertEquals(List.of(1_000.0, 1_000.0, 1_000.0, 2_500.0, 4_000.0),
                 run.intervals(Phase.MEASURE).stream().map(IntervalPoint::publishRate).toList());
         assertEquals(null, run.intervals(Phase.WARMUP).get(0).ratePhase());
+    }
+
+    @Test
+    void eachPhaseIsJudgedOnTheMessagesItWasDueToSend() {
+        // messages 0-9,999 are the warm-up's, 10,000-29,999 the first phase's, 30,000-104,999 the ramp's
+        worker.lostSequences.addAll(List.of(5L, 15_000L, 15_001L));
+        worker.duplicatedSequences.addAll(List.of(40_000L, 104_999L));
+        worker.reorderedSequences.addAll(List.of(29_999L, 30_000L, 30_001L));
+        RunRecord run = run(PHASES);
+
+        assertTrue(run.complete(), run.incompleteReason());
+        List<PhaseVerdict> verdicts = run.ratePhases().stream().map(RatePhaseSummary::delivery).toList();
+        assertEquals(new PhaseVerdict(0, 2, 0, 1, true, true), verdicts.get(0));
+        assertEquals(new PhaseVerdict(0, 0, 2, 2, true, true), verdicts.get(1));
+        // the run's verdict has the warm-up's loss too
+        assertEquals(3, run.verdicts().get(0).lost());
+        assertFalse(run.deliveredCleanly());
+    }
+
+    @Test
+    void cleanPhasesAreJudgedClean() {
+        RunRecord run = run(PHASES);
+
+        assertTrue(run.deliveredCleanly());
+        assertTrue(run.ratePhases().stream().allMatch(phase -> phase.delivery().clean()), run.ratePhases().toString());
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.brokerbench.testing;
 import io.brokerbench.metrics.WorkerSample;
 import io.brokerbench.delivery.ConsumerDelivery;
 import io.brokerbench.delivery.ProducerTally;
+import io.brokerbench.delivery.SequenceSet;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.time.NanoClock;
@@ -19,6 +20,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A worker with no driver and no threads, whose one producer and its consumers follow the run's
@@ -40,6 +43,13 @@ public final class SimulatedWorker implements Worker {
     /** Whether probe messages reach the consumers. */
     public boolean probesArrive = true;
     public int probeRounds;
+    /**
+     * Faults in what the consumers report for verification (not in the interval counts): sequence
+     * numbers of the producer that every subscription lacks, got a second time, or got out of order.
+     */
+    public final Set<Long> lostSequences = new TreeSet<>();
+    public final List<Long> duplicatedSequences = new ArrayList<>();
+    public final List<Long> reorderedSequences = new ArrayList<>();
 
     private final List<ConsumerSpec> consumers = new ArrayList<>();
     private ProducerSpec producer;
@@ -53,6 +63,8 @@ public final class SimulatedWorker implements Worker {
     /** Messages the schedule has sent, with the fraction of the next one, so rate changes lose nothing. */
     private double scheduled;
     private long sent;
+    /** The producer's next message at each rate change, as a real producer reports it. */
+    private final List<Long> rateChangeStarts = new ArrayList<>();
     private boolean stalled;
     private long lastReceiptNanos = Long.MIN_VALUE;
     /** When the consumers were last reopened on a backlog, and how many messages had been sent by then. */
@@ -129,6 +141,7 @@ public final class SimulatedWorker implements Worker {
     @Override
     public void changeRate(double ratePerProducer, long burstPerProducer) {
         advance();
+        rateChangeStarts.add(sent);
         rate = producer == null ? 0 : ratePerProducer;
         scheduled += producer == null ? 0 : burstPerProducer;
     }
@@ -229,7 +242,8 @@ public final class SimulatedWorker implements Worker {
         double periodNanos = rate > 0 ? 1e9 / rate : 0;
         return List.of(new ProducerTally(producer.id(), producer.topic(), sent, sent, 0, 0, 0,
                 WallClock.epochMicros(loadStartNanos), periodNanos,
-                WallClock.epochMicros(Math.min(loadStopNanos, sendTimeOf(sent)))));
+                WallClock.epochMicros(Math.min(loadStopNanos, sendTimeOf(sent))),
+                rateChangeStarts.stream().mapToLong(Long::longValue).toArray()));
     }
 
     @Override
@@ -237,15 +251,52 @@ public final class SimulatedWorker implements Worker {
         List<ConsumerDelivery> deliveries = new ArrayList<>();
         for (ConsumerSpec consumer : consumers) {
             long[][] ranges = new long[producersInRun][];
-            long received = (long) receivedPerSubscription;
+            long[][] duplicates = new long[producersInRun][];
+            long[][] reordered = new long[producersInRun][];
+            SequenceSet received = receivedSet((long) receivedPerSubscription);
             for (int p = 0; p < producersInRun; p++) {
-                ranges[p] = p == 0 && received > 0 ? new long[] {0, received} : new long[0];
+                ranges[p] = p == 0 ? received.toRanges() : new long[0];
+                duplicates[p] = p == 0 ? runsOf(duplicatedSequences) : new long[0];
+                reordered[p] = p == 0 ? runsOf(reorderedSequences) : new long[0];
             }
-            deliveries.add(new ConsumerDelivery(consumer.topic(), consumer.subscription(), received, 0, 0, 0, 0, true,
-                    ranges, lastReceiptNanos == Long.MIN_VALUE ? 0 : WallClock.epochMicros(lastReceiptNanos),
-                    reopenedNanos == Long.MIN_VALUE ? -1 : (backlogReadNanos - reopenedNanos) / 1_000));
+            deliveries.add(new ConsumerDelivery(consumer.topic(), consumer.subscription(),
+                    received.distinct() + duplicatedSequences.size(), duplicatedSequences.size(), reorderedSequences.size(),
+                    0, 0, true, ranges, lastReceiptNanos == Long.MIN_VALUE ? 0 : WallClock.epochMicros(lastReceiptNanos),
+                    reopenedNanos == Long.MIN_VALUE ? -1 : (backlogReadNanos - reopenedNanos) / 1_000, duplicates, reordered,
+                    true));
         }
         return deliveries;
+    }
+
+    /** Messages [0, delivered) but the lost ones. */
+    private SequenceSet receivedSet(long delivered) {
+        List<Long> flat = new ArrayList<>();
+        long next = 0;
+        for (long lost : lostSequences) {
+            if (lost >= delivered) {
+                break;
+            }
+            if (lost > next) {
+                flat.add(next);
+                flat.add(lost);
+            }
+            next = lost + 1;
+        }
+        if (next < delivered) {
+            flat.add(next);
+            flat.add(delivered);
+        }
+        return SequenceSet.fromRanges(flat.stream().mapToLong(Long::longValue).toArray());
+    }
+
+    /** One run per number, as {@link io.brokerbench.delivery.AnomalyLog} would list them unsorted. */
+    private static long[] runsOf(List<Long> sequences) {
+        long[] runs = new long[sequences.size() * 2];
+        for (int i = 0; i < sequences.size(); i++) {
+            runs[2 * i] = sequences.get(i);
+            runs[2 * i + 1] = sequences.get(i) + 1;
+        }
+        return runs;
     }
 
     @Override

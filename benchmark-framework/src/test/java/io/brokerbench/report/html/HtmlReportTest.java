@@ -126,6 +126,7 @@ class HtmlReportTest {
                     + Html.numberCell(Numbers.count(phase.get("publishRate").asDouble()))), phase.toString());
         }
         assertTrue(page.contains(Html.numberCell(Numbers.latencyMillis(phases.get(2).get("endToEndLatency").get("99pct").asDouble()))));
+        assertEquals(3, count(page, "<td>clean</td></tr>"), "each phase's messages judged on their own");
     }
 
     @Test

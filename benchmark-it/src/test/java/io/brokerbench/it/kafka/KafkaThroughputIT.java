@@ -99,6 +99,12 @@ class KafkaThroughputIT {
         double ramp = phases.get(1).get("publishRate").asDouble();
         assertTrue(ramp > 1_500 && ramp < 2_700, phases.toString());
         assertTrue(phases.get(1).get("endToEndLatency").get("99pct").asDouble() > 0, phases.toString());
+        // each phase's own messages, told apart by sequence number, all arrived once and in order
+        for (JsonNode phase : phases) {
+            JsonNode delivery = phase.get("delivery");
+            assertTrue(delivery.get("clean").asBoolean(), phases.toString());
+            assertEquals(0, delivery.get("neverReceived").asLong() + delivery.get("duplicated").asLong(), delivery.toString());
+        }
         long rampIntervals = 0;
         for (JsonNode interval : result.get("intervals")) {
             rampIntervals += "ramp".equals(interval.path("ratePhase").asText()) ? 1 : 0;

@@ -1,0 +1,40 @@
+package io.brokerbench.remote.wire;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.brokerbench.delivery.ConsumerDelivery;
+import io.brokerbench.delivery.ProducerTally;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What a worker reports at the end of a run reaches the coordinator whole, through the worker API's JSON. */
+class DeliveryWireTest {
+
+    @Test
+    void aProducersRateChangesTravelWithItsTally() throws Exception {
+        ProducerTally tally = new ProducerTally(3, "t", 100, 90, 1, 2, 50, 1_000, 2_500.5, 2_000, new long[] {10, 50});
+        String json = WireJson.mapper().writeValueAsString(List.of(tally));
+
+        ProducerTally back = WireJson.mapper().readValue(json, new TypeReference<List<ProducerTally>>() { }).get(0);
+
+        assertEquals(tally.due(), back.due());
+        assertEquals(tally.periodNanos(), back.periodNanos());
+        assertArrayEquals(tally.rateChangeStarts(), back.rateChangeStarts());
+    }
+
+    @Test
+    void aConsumersListedFaultsTravelWithItsDelivery() throws Exception {
+        ConsumerDelivery delivery = new ConsumerDelivery("t", "s", 12, 2, 1, 0, 0, true, new long[][] {{0, 10}, {}}, 5, -1,
+                new long[][] {{3, 5}, {}}, new long[][] {{}, {7, 8}}, false);
+        String json = WireJson.mapper().writeValueAsString(List.of(delivery));
+
+        ConsumerDelivery back = WireJson.mapper().readValue(json, new TypeReference<List<ConsumerDelivery>>() { }).get(0);
+
+        assertArrayEquals(delivery.rangesByProducer(), back.rangesByProducer());
+        assertArrayEquals(delivery.duplicateRuns(), back.duplicateRuns());
+        assertArrayEquals(delivery.reorderedRuns(), back.reorderedRuns());
+        assertEquals(false, back.anomaliesListed());
+    }
+}
