@@ -200,6 +200,19 @@ class RedisBenchmarkDriverIT {
     }
 
     @Test
+    void oneTrimRemovesAllThatWasHandedOutNotOnlyTheServersLimitPerCall() throws Exception {
+        String topic = newTopic(1);
+        RecordingCallback consumer = new RecordingCallback();
+        driver.createConsumer(topic, "sub", consumer).join();
+        send(topic, 0, 30_000); // three times what one approximate XTRIM removes
+        RecordingCallback.awaitTotal(List.of(consumer), 30_000, WAIT);
+        try (Jedis jedis = jedis()) {
+            long removed = StreamTrimmer.trim(jedis, topic + ":0");
+            assertTrue(removed >= 29_800 && jedis.xlen(topic + ":0") == 30_000 - removed, removed + " removed");
+        }
+    }
+
+    @Test
     void deliversThePayloadBytesExactlyWithTheEntryTimestamp() throws Exception {
         String topic = newTopic(1);
         RecordingCallback received = new RecordingCallback();
