@@ -1,6 +1,7 @@
 package io.brokerbench.delivery;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,16 +26,21 @@ public final class DeliveryVerifier {
 
     public static List<SubscriptionVerdict> verify(List<ProducerTally> producers, List<ConsumerDelivery> consumers,
             MissingMessages missing) {
-        Map<String, List<ConsumerDelivery>> bySubscription = new LinkedHashMap<>();
-        for (ConsumerDelivery consumer : consumers) {
-            bySubscription.computeIfAbsent(consumer.topic() + '\u0000' + consumer.subscription(), k -> new ArrayList<>())
-                    .add(consumer);
-        }
         List<SubscriptionVerdict> verdicts = new ArrayList<>();
-        for (List<ConsumerDelivery> members : bySubscription.values()) {
+        for (List<ConsumerDelivery> members : bySubscription(consumers)) {
             verdicts.add(verdict(producers, members, missing));
         }
         return verdicts;
+    }
+
+    /** The consumers grouped by subscription (topic and name), in the order first seen. */
+    static Collection<List<ConsumerDelivery>> bySubscription(List<ConsumerDelivery> consumers) {
+        Map<String, List<ConsumerDelivery>> groups = new LinkedHashMap<>();
+        for (ConsumerDelivery consumer : consumers) {
+            groups.computeIfAbsent(consumer.topic() + '\u0000' + consumer.subscription(), k -> new ArrayList<>())
+                    .add(consumer);
+        }
+        return groups.values();
     }
 
     private static SubscriptionVerdict verdict(List<ProducerTally> producers, List<ConsumerDelivery> members,

@@ -1,9 +1,8 @@
 package io.brokerbench.delivery;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Splits a run's delivery verdict by rate phase. The coordinator counts the rate changes it asks for;
@@ -31,17 +30,13 @@ public final class PhaseVerifier {
         boolean listed = consumers.stream().allMatch(ConsumerDelivery::anomaliesListed);
         boolean judged = consumers.stream().allMatch(ConsumerDelivery::orderingJudged);
 
-        Map<String, List<ConsumerDelivery>> bySubscription = new LinkedHashMap<>();
-        for (ConsumerDelivery consumer : consumers) {
-            bySubscription.computeIfAbsent(consumer.topic() + '\u0000' + consumer.subscription(), k -> new ArrayList<>())
-                    .add(consumer);
-        }
+        Collection<List<ConsumerDelivery>> bySubscription = DeliveryVerifier.bySubscription(consumers);
         for (ProducerTally producer : producers) {
             long[] bounds = phaseBounds(producer, firstChangeOfPhase);
             for (int p = 0; p < phases; p++) {
                 unsent[p] += overlap(producer.sent(), producer.due(), bounds[p], bounds[p + 1]);
             }
-            for (List<ConsumerDelivery> members : bySubscription.values()) {
+            for (List<ConsumerDelivery> members : bySubscription) {
                 if (members.get(0).topic().equals(producer.topic())) {
                     judgeSubscription(producer, members, bounds, neverReceived, duplicated, reordered);
                 }
