@@ -61,7 +61,9 @@ import picocli.CommandLine.Spec;
         versionProvider = VersionProvider.class,
         description = {"Runs OMB-format workloads against message brokers and writes one JSON result per workload × driver.",
             "Exit codes: 0 ok, 1 a run failed (partial result written) or a result file could not be written,"
-                + " 2 bad input, 3 messages lost/duplicated/reordered, 130 interrupted (result written, marked incomplete)."})
+                + " 2 bad input, 3 messages lost/duplicated/reordered or sends failed/unacknowledged, 4 rate not held"
+                + " (messages due never sent; everything sent was delivered), 130 interrupted (result written, marked"
+                + " incomplete). When several apply: 130, 3, 2, 1, 4, in that order."})
 public final class BenchmarkCli implements Callable<Integer> {
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd-HH-mm-ss");
@@ -292,13 +294,13 @@ public final class BenchmarkCli implements Callable<Integer> {
             for (DriverFile driverFile : loadedDrivers) {
                 try (DriverSession session = DriverSession.open(driverFile, out)) {
                     for (int i = 0; i < loadedWorkloads.size() && !control.stopRequested(); i++) {
-                        exit = Math.max(exit, runRepeated(loadedWorkloads.get(i), workloads.get(i), session, control,
+                        exit = ExitCode.worst(exit, runRepeated(loadedWorkloads.get(i), workloads.get(i), session, control,
                                 distribution));
                     }
                 }
                 if (control.stopRequested()) {
                     // a lost worker stops every remaining run too: exit 1, not the 130 of Ctrl-C
-                    return control.interruptedBySignal() ? ExitCode.INTERRUPTED : Math.max(exit, ExitCode.RUN_FAILED);
+                    return control.interruptedBySignal() ? ExitCode.INTERRUPTED : ExitCode.worst(exit, ExitCode.RUN_FAILED);
                 }
             }
         } finally {
@@ -342,7 +344,7 @@ public final class BenchmarkCli implements Callable<Integer> {
         String digits = "%0" + String.valueOf(repeat).length() + "d";
         for (int r = 1; r <= repeat && !control.stopRequested(); r++) {
             Path target = resultPath(base + "-run" + String.format(digits, r) + ".json");
-            exit = Math.max(exit, runOne(workload, workloadFile, session, control, distribution, target,
+            exit = ExitCode.worst(exit, runOne(workload, workloadFile, session, control, distribution, target,
                     " (run " + r + " of " + repeat + ")"));
             if (Files.isRegularFile(target)) {
                 results.add(target);
@@ -357,7 +359,7 @@ public final class BenchmarkCli implements Callable<Integer> {
             out.println("  report:  " + RepeatReport.writeFor(summary.toAbsolutePath()));
         } catch (IOException e) {
             spec.commandLine().getErr().println("error: could not write the repeat summary: " + e.getMessage());
-            exit = Math.max(exit, ExitCode.RUN_FAILED);
+            exit = ExitCode.worst(exit, ExitCode.RUN_FAILED);
         }
         return exit;
     }
@@ -409,7 +411,7 @@ public final class BenchmarkCli implements Callable<Integer> {
         if (!result.complete() || writer.failed()) {
             return ExitCode.RUN_FAILED;
         }
-        return result.deliveredCleanly() ? ExitCode.OK : ExitCode.DELIVERY_FAILED;
+        return ExitCode.of(result);
     }
 
     private Worker inProcessWorker() {

@@ -73,7 +73,7 @@ final class SweepRun {
                     err.println("error: sweep of " + workload.name() + ": the max-rate search found no maximum (see "
                             + target.toAbsolutePath() + "), so no step was run");
                 }
-                return Math.max(exit, ExitCode.RUN_FAILED);
+                return ExitCode.worst(exit, ExitCode.RUN_FAILED);
             }
             maximum = found.get();
             sweep = sweep.withMaximum(maximum.rate());
@@ -94,7 +94,7 @@ final class SweepRun {
                         : step + "-run" + String.format(runDigits, r) + ".json");
                 String label = String.format(" (sweep step %d of %d: %,.0f msg/s%s)", i + 1, rates.size(), rates.get(i),
                         repeat == 1 ? "" : ", run " + r + " of " + repeat);
-                exit = Math.max(exit, runner.run(load(workloadFile, overrides, rates.get(i)), target, label));
+                exit = ExitCode.worst(exit, runner.run(load(workloadFile, overrides, rates.get(i)), target, label));
                 if (Files.isRegularFile(target)) {
                     runs.add(target);
                 }
@@ -113,7 +113,7 @@ final class SweepRun {
             out.println("  report:       " + SweepReport.writeFor(result.toAbsolutePath()));
         } catch (IOException e) {
             err.println("error: could not write the sweep result: " + e.getMessage());
-            exit = Math.max(exit, ExitCode.RUN_FAILED);
+            exit = ExitCode.worst(exit, ExitCode.RUN_FAILED);
         }
         return exit;
     }

@@ -218,6 +218,12 @@ public final class ConsoleReporter implements RunListener {
         if (producers.complete()) {
             return;
         }
+        if (run.sentDeliveredCleanly()) {
+            out.println(String.format("  RATE NOT HELD: %,d message(s) were due; %,d never sent (the producers fell behind their"
+                    + " schedule), everything sent was delivered; %,d censored sample(s) added to the latencies from intended time",
+                    producers.due(), producers.unsent(), run.censoredSamples()));
+            return;
+        }
         out.println(String.format("  NOT DELIVERED: %,d message(s) were due; %,d never sent (the load generator was held back),"
                 + " %,d send(s) failed, %,d never acknowledged; %,d censored sample(s) added to the latencies from intended time",
                 producers.due(), producers.unsent(), producers.failed(), producers.unacknowledged(), run.censoredSamples()));

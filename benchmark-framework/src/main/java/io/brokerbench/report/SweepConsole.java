@@ -1,6 +1,7 @@
 package io.brokerbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.brokerbench.result.SweepResult;
 import java.io.PrintStream;
 import java.util.Locale;
 
@@ -35,7 +36,7 @@ public final class SweepConsole {
                     step.path("targetRate").asDouble(), step.path("publishRate").asDouble(), step.path("consumeRate").asDouble(),
                     e2e.path("50pct").asDouble(), e2e.path("99pct").asDouble(), e2e.path("999pct").asDouble(),
                     pub.path("50pct").asDouble(), pub.path("99pct").asDouble(),
-                    step.path("deliveredCleanly").asBoolean() ? "clean" : step.path("complete").asBoolean() ? "NOT clean" : "incomplete"));
+                    SweepResult.stepVerdict(step)));
             JsonNode repeats = step.path("repeats");
             if (repeats.isObject()) {
                 out.println(String.format(Locale.ROOT, "       mean of %d of %d run(s), 95 %% confidence half-width:"

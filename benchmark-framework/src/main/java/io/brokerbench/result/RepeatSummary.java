@@ -80,8 +80,10 @@ public final class RepeatSummary {
         List<JsonNode> complete = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {
             boolean done = results.get(i).path("complete").asBoolean(false);
+            JsonNode messages = results.get(i).path("messages");
             runs.addObject().put("file", files.get(i)).put("complete", done)
-                    .put("deliveredCleanly", results.get(i).path("messages").path("deliveredCleanly").asBoolean(false));
+                    .put("deliveredCleanly", messages.path("deliveredCleanly").asBoolean(false))
+                    .put("sentDeliveredCleanly", messages.path("sentDeliveredCleanly").asBoolean(false));
             if (done) {
                 complete.add(results.get(i));
             }

@@ -153,6 +153,7 @@ public final class ResultJson {
         messages.put("neverReceived", run.verdicts().stream().mapToLong(SubscriptionVerdict::neverReceived).sum());
         messages.put("censoredLatencySamples", run.censoredSamples());
         messages.put("deliveredCleanly", run.deliveredCleanly());
+        messages.put("sentDeliveredCleanly", run.sentDeliveredCleanly());
         messages.put("verified", !run.verdicts().isEmpty());
         messages.put("lost", run.verdicts().stream().mapToLong(SubscriptionVerdict::lost).sum());
         messages.put("duplicated", run.verdicts().stream().mapToLong(SubscriptionVerdict::duplicated).sum());

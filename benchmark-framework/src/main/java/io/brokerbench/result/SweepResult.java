@@ -34,6 +34,21 @@ public final class SweepResult {
     }
 
     /**
+     * A step's delivery in a word or two, for the console and the report: {@code clean}, {@code rate
+     * not held} (everything sent was delivered, but messages due were never sent), {@code NOT clean}
+     * or {@code incomplete}.
+     */
+    public static String stepVerdict(JsonNode step) {
+        if (step.path("deliveredCleanly").asBoolean()) {
+            return "clean";
+        }
+        if (!step.path("complete").asBoolean()) {
+            return "incomplete";
+        }
+        return step.path("sentDeliveredCleanly").asBoolean() ? "rate not held" : "NOT clean";
+    }
+
+    /**
      * @param targets each step's target rate, msg/s
      * @param files each step's result file names, one per run of the step ({@code --repeat})
      * @param results their documents, in the same order
@@ -70,8 +85,11 @@ public final class SweepResult {
             boolean allComplete = complete.size() == runs.size();
             boolean clean = allComplete
                     && runs.stream().allMatch(r -> r.path("messages").path("deliveredCleanly").asBoolean(false));
+            boolean sentClean = allComplete
+                    && runs.stream().allMatch(r -> r.path("messages").path("sentDeliveredCleanly").asBoolean(false));
             step.put("complete", allComplete);
             step.put("deliveredCleanly", clean);
+            step.put("sentDeliveredCleanly", sentClean);
             if (runs.size() == 1) {
                 ObjectNode delivery = runs.get(0).path("messages") instanceof ObjectNode messages ? messages.deepCopy()
                         : mapper.createObjectNode();

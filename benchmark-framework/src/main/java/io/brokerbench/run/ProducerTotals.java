@@ -36,6 +36,11 @@ public record ProducerTotals(long due, long sent, long failed, long unacknowledg
 
     /** Every due message was sent and acknowledged. */
     public boolean complete() {
-        return unsent() == 0 && failed == 0 && unacknowledged == 0;
+        return unsent() == 0 && settled();
+    }
+
+    /** Every message sent was acknowledged: none failed and none was left waiting (unsent ones aside). */
+    public boolean settled() {
+        return failed == 0 && unacknowledged == 0;
     }
 }

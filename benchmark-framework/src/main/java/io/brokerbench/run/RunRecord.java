@@ -167,7 +167,17 @@ public final class RunRecord {
      * still unsent or unacknowledged, did not deliver what it was asked to.
      */
     public boolean deliveredCleanly() {
-        return producers.complete() && verdicts.stream().allMatch(SubscriptionVerdict::clean);
+        return producers.complete() && sentDeliveredCleanly();
+    }
+
+    /**
+     * Whether every message that was sent was acknowledged and received exactly once by every
+     * subscription (in order where judged). When this holds but {@link #deliveredCleanly} does not,
+     * the only fault is that producers fell behind their schedule: the rate was not held, and nothing
+     * the broker was given went missing.
+     */
+    public boolean sentDeliveredCleanly() {
+        return producers.settled() && verdicts.stream().allMatch(SubscriptionVerdict::clean);
     }
 
     public long foreignMessages() {

@@ -43,10 +43,10 @@ public final class StudyRunner {
      * Runs every driver's runs in turn; a driver whose runs fail does not stop the others, an
      * interruption does (the runs not started have no result).
      *
-     * @return the outcome of every run, in the manifest's order, and the highest exit code of {@code bin/benchmark}
+     * @return the outcome of every run, in the manifest's order, and the exit code of each {@code bin/benchmark} call
      */
     public Outcomes run(StudyPlan plan, Path output) throws IOException {
-        int exit = 0;
+        List<Integer> exits = new ArrayList<>();
         Map<Integer, RunOutcome> outcomes = new LinkedHashMap<>();
         int group = 0;
         for (Map.Entry<Path, List<PlannedRun>> driver : plan.byDriver().entrySet()) {
@@ -60,7 +60,7 @@ public final class StudyRunner {
             out.println("##### " + plan.manifest().title() + ": runs "
                     + driver.getValue().stream().map(r -> String.valueOf(r.number())).toList() + " on " + driver.getKey());
             int groupExit = benchmark.run(args.toArray(new String[0]));
-            exit = Math.max(exit, groupExit);
+            exits.add(groupExit);
             Map<String, Found> found = results(directory);
             for (PlannedRun run : driver.getValue()) {
                 Found result = found.getOrDefault(run.workloadName(), new Found());
@@ -72,7 +72,7 @@ public final class StudyRunner {
         }
         List<RunOutcome> ordered = plan.runs().stream()
                 .map(run -> outcomes.getOrDefault(run.number(), new RunOutcome(run, List.of(), List.of()))).toList();
-        return new Outcomes(ordered, exit);
+        return new Outcomes(ordered, exits);
     }
 
     /** The result files in {@code directory} by workload name, in file-name order (the order of the repetitions). */
@@ -98,7 +98,12 @@ public final class StudyRunner {
         final List<JsonNode> documents = new ArrayList<>();
     }
 
-    /** Every run's outcome, in the manifest's order, and the highest exit code {@code bin/benchmark} returned. */
-    public record Outcomes(List<RunOutcome> runs, int benchmarkExit) {
+    /** Every run's outcome, in the manifest's order, and what each {@code bin/benchmark} call returned, in call order. */
+    public record Outcomes(List<RunOutcome> runs, List<Integer> benchmarkExits) {
+
+        public Outcomes {
+            runs = List.copyOf(runs);
+            benchmarkExits = List.copyOf(benchmarkExits);
+        }
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerbench.testing.FaultInjectingDriver;
 import io.brokerbench.testing.TestFiles;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -109,6 +110,33 @@ class MainTest {
         String page = Files.readString(results.resolve(names.get(3).replace(".json", ".html")));
         assertTrue(page.contains("End-to-end latency against achieved throughput") && page.contains("<svg"));
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("rate sweep, 3 step(s)"));
+    }
+
+    @Test
+    void exitCodesTellABrokerThatLostMessagesFromProducersThatFellBehind() throws Exception {
+        Path slow = TestFiles.write(dir, "slow.yaml", "name: Slow\ndriverClass: " + FaultInjectingDriver.class.getName()
+                + "\nfault: SLOW\n");
+        Path dropping = TestFiles.write(dir, "dropping.yaml", "name: Dropping\ndriverClass: "
+                + FaultInjectingDriver.class.getName() + "\nfault: DROP\n");
+        // 2,000 msg/s for 2 s; SLOW lets ~500 msg/s out after the first 1,000 sends, and delivers them all
+        Path workload = TestFiles.write(dir, "w.yaml", "name: behind\ntopics: 1\npartitionsPerTopic: 1\nmessageSize: 100\n"
+                + "payloadFile: payload/payload-100b.data\nsubscriptionsPerTopic: 1\nconsumerPerSubscription: 1\n"
+                + "producersPerTopic: 1\nproducerRate: 2000\nwarmupDurationSeconds: 0\ntestDurationSeconds: 2\n"
+                + "reportingIntervalSeconds: 1\n");
+
+        int behind = run("--drivers", slow.toString(), "-o", dir.resolve("slow.json").toString(), workload.toString());
+
+        assertEquals(ExitCode.RATE_NOT_HELD, behind, stderr() + out);
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("RATE NOT HELD: "), out.toString(StandardCharsets.UTF_8));
+        JsonNode messages = new ObjectMapper().readTree(dir.resolve("slow.json").toFile()).get("messages");
+        assertFalse(messages.get("deliveredCleanly").asBoolean(), messages.toString());
+        assertTrue(messages.get("sentDeliveredCleanly").asBoolean(), messages.toString());
+        assertTrue(messages.get("unsent").asLong() > 0, messages.toString());
+
+        // a lost message outranks a rate not held, whichever run comes first
+        int both = run("--drivers", slow + "," + dropping, "-o", Files.createDirectory(dir.resolve("both")).toString(),
+                workload.toString());
+        assertEquals(ExitCode.DELIVERY_FAILED, both, stderr() + out);
     }
 
     @Test

@@ -17,7 +17,7 @@ import org.apache.bookkeeper.stats.StatsLogger;
 
 /**
  * The in-memory driver with a broker fault in front of every consumer or producer, chosen by the
- * YAML key {@code fault: DROP | DUPLICATE | REORDER | SILENT | FAIL_SENDS | HANG}: proof that
+ * YAML key {@code fault: DROP | DUPLICATE | REORDER | SILENT | FAIL_SENDS | HANG | SLOW}: proof that
  * delivery verification, the readiness probe and the fault accounting catch what they claim to.
  */
 public final class FaultInjectingDriver implements BenchmarkDriver {
@@ -26,13 +26,16 @@ public final class FaultInjectingDriver implements BenchmarkDriver {
      * What goes wrong. Consumer faults affect every 97th message, so a few probes always get through.
      * Producer faults start after {@link #HEALTHY_SENDS} sends (probes included): FAIL_SENDS fails
      * every send from then on (a broker that refuses connections), HANG leaves them incomplete
-     * and undelivered (a broker that died with the connection still open).
+     * and undelivered (a broker that died with the connection still open), SLOW holds the sending
+     * thread for {@link #SLOW_SEND_MILLIS} per send and then delivers it (a broker pushing back: the
+     * producer falls behind its schedule, nothing is lost).
      */
     public enum Fault {
-        NONE, DROP, DUPLICATE, REORDER, SILENT, FAIL_SENDS, HANG
+        NONE, DROP, DUPLICATE, REORDER, SILENT, FAIL_SENDS, HANG, SLOW
     }
 
     public static final int HEALTHY_SENDS = 1_000;
+    public static final long SLOW_SEND_MILLIS = 2;
 
     private static final Pattern FAULT = Pattern.compile("(?m)^fault:\\s*(\\w+)");
     private static final int EVERY = 97;
@@ -61,7 +64,7 @@ public final class FaultInjectingDriver implements BenchmarkDriver {
 
     @Override
     public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
-        if (fault != Fault.FAIL_SENDS && fault != Fault.HANG) {
+        if (fault != Fault.FAIL_SENDS && fault != Fault.HANG && fault != Fault.SLOW) {
             return delegate.createProducer(topic);
         }
         return delegate.createProducer(topic).thenApply(producer -> new FaultyProducer(producer, fault));
@@ -90,6 +93,14 @@ public final class FaultInjectingDriver implements BenchmarkDriver {
         @Override
         public CompletableFuture<Void> sendAsync(Optional<String> key, byte[] payload) {
             if (++count <= HEALTHY_SENDS) {
+                return target.sendAsync(key, payload);
+            }
+            if (fault == Fault.SLOW) {
+                try {
+                    Thread.sleep(SLOW_SEND_MILLIS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
                 return target.sendAsync(key, payload);
             }
             return fault == Fault.FAIL_SENDS

@@ -47,7 +47,9 @@ public final class RepeatReport {
             String page = file.endsWith(".json") ? file.substring(0, file.length() - 5) + ".html" : file;
             out.append("<li><a href=\"").append(Html.escape(page)).append("\">").append(Html.escape(file)).append("</a>")
                     .append(run.path("complete").asBoolean() ? "" : " (incomplete: not summarised)")
-                    .append(run.path("deliveredCleanly").asBoolean() ? "" : " (delivery not clean)").append("</li>");
+                    .append(run.path("deliveredCleanly").asBoolean() ? ""
+                            : run.path("sentDeliveredCleanly").asBoolean() ? " (rate not held: messages due never sent)"
+                            : " (delivery not clean)").append("</li>");
         }
         out.append("</ul></section>\n<section class=\"panel full\"><h4>Spread per metric</h4>")
                 .append("<table class=\"grid-table\"><tr><th>metric</th><th>unit</th><th>mean</th><th>95 % CI</th>")

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brokerbench.report.SweepConsole;
 import io.brokerbench.result.ResultWriter;
+import io.brokerbench.result.SweepResult;
 import io.brokerbench.stats.Percentile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -112,8 +113,7 @@ public final class SweepReport {
                             + ciText(step, "aggregatedEndToEndLatency99pct", Numbers::latencyMillis)))
                     .append(Html.numberCell(Numbers.latencyMillis(e2e.path("999pct").asDouble(Double.NaN))))
                     .append(Html.numberCell(Numbers.latencyMillis(step.path("latency").path("publishLatency").path("99pct").asDouble(Double.NaN))))
-                    .append("<td>").append(step.path("deliveredCleanly").asBoolean() ? "clean"
-                            : step.path("complete").asBoolean() ? "NOT clean" : "incomplete").append("</td></tr>");
+                    .append("<td>").append(SweepResult.stepVerdict(step)).append("</td></tr>");
         }
         return out.append("</table></section>\n").toString();
     }

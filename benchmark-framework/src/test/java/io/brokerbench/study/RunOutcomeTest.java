@@ -1,0 +1,40 @@
+package io.brokerbench.study;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RunOutcomeTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static RunOutcome outcome(String... messages) throws Exception {
+        List<JsonNode> results = new java.util.ArrayList<>();
+        List<Path> files = new java.util.ArrayList<>();
+        for (String m : messages) {
+            results.add(JSON.readTree("{\"complete\": true, \"messages\": " + m + "}"));
+            files.add(Path.of("r" + files.size() + ".json"));
+        }
+        return new RunOutcome(null, files, results);
+    }
+
+    @Test
+    void aRunThatFellBehindSaysSoRatherThanBlamingDelivery() throws Exception {
+        RunOutcome behind = outcome("{\"deliveredCleanly\": true}",
+                "{\"deliveredCleanly\": false, \"sentDeliveredCleanly\": true, \"unsent\": 1200}");
+        assertFalse(behind.succeeded());
+        assertEquals("RATE NOT HELD (repetition 2): 1200 messages due never sent; everything sent was delivered",
+                behind.status());
+    }
+
+    @Test
+    void aLostMessageIsADeliveryFailure() throws Exception {
+        RunOutcome lost = outcome("{\"deliveredCleanly\": false, \"sentDeliveredCleanly\": false, \"lost\": 3, \"unsent\": 7}");
+        assertEquals("FAILED: delivery not clean (lost 3, duplicated 0, reordered 0, unsent 7, failed sends 0)", lost.status());
+    }
+}
