@@ -121,13 +121,26 @@ public final class PacedProducer {
         if (!schedule.paced()) {
             throw new IllegalStateException("producer " + id + " publishes unpaced: its rate cannot change");
         }
-        rateChanges.add(new RateChange(ratePerSecond, atNanos, burst));
+        rateChanges.add(new RateChange(ratePerSecond, atNanos, burst, false));
+    }
+
+    /**
+     * {@link #changeRate} for a max-rate search: from {@code atNanos} on, {@code ratePerSecond} starting
+     * from the next message not yet sent, messages due earlier and still unsent intended again under
+     * the new rate (see {@link RateSchedule#restartRate}). Any thread, like {@link #changeRate}.
+     */
+    public void restartRate(double ratePerSecond, long atNanos) {
+        if (!schedule.paced()) {
+            throw new IllegalStateException("producer " + id + " publishes unpaced: its rate cannot change");
+        }
+        rateChanges.add(new RateChange(ratePerSecond, atNanos, 0, true));
     }
 
     private void applyRateChanges(long now) {
         for (RateChange change = rateChanges.peek(); change != null && change.atNanos() <= now;
                 change = rateChanges.peek()) {
-            long first = schedule.changeRate(change.ratePerSecond(), change.atNanos(), change.burst());
+            long first = change.restart() ? schedule.restartRate(change.ratePerSecond(), change.atNanos())
+                    : schedule.changeRate(change.ratePerSecond(), change.atNanos(), change.burst());
             if (rateChangesApplied == rateChangeStarts.length) {
                 rateChangeStarts = Arrays.copyOf(rateChangeStarts, rateChangesApplied * 2);
             }
@@ -136,7 +149,8 @@ public final class PacedProducer {
         }
     }
 
-    private record RateChange(double ratePerSecond, long atNanos, long burst) {
+    /** @param restart whether messages due before {@code atNanos} and unsent are intended again (a search's window) */
+    private record RateChange(double ratePerSecond, long atNanos, long burst, boolean restart) {
     }
 
     /** Whether the in-flight limit, not the schedule, is what holds this producer back. */

@@ -86,12 +86,7 @@ public final class RateSchedule {
      * @return the first message intended under the change: the burst's first, if there is one
      */
     public long changeRate(double ratePerSecond, long atNanos, long burst) {
-        if (!paced) {
-            throw new IllegalStateException("an unpaced schedule has no rate to change");
-        }
-        if (!(ratePerSecond >= 0) || Double.isInfinite(ratePerSecond)) {
-            throw new IllegalArgumentException("rate must be finite and >= 0, not " + ratePerSecond);
-        }
+        checkChange(ratePerSecond);
         Segment last = segments.getLast();
         long first = Math.max(index, last.dueBefore(atNanos));
         double remainder = last.paused() ? last.remainder()
@@ -104,13 +99,56 @@ public final class RateSchedule {
             segments.add(new Segment(first, atNanos, 0, false, remainder));
             first += burst;
         }
-        if (ratePerSecond == 0) {
-            segments.add(new Segment(first, atNanos, last.periodNanos(), true, remainder));
-        } else {
-            double period = 1e9 / ratePerSecond;
-            segments.add(new Segment(first, atNanos + (long) (remainder * period), period, false, remainder));
-        }
+        segments.add(rateFrom(first, ratePerSecond, atNanos, last.periodNanos(), remainder));
         return changeStart;
+    }
+
+    /**
+     * From {@code atNanos} on, {@code ratePerSecond} messages a second (0 pauses), starting from the
+     * next message not yet sent: messages intended before that instant and still unsent are intended
+     * again under the new rate instead of keeping their times. For a max-rate search, where each window
+     * must measure its own rate: otherwise what a failed window left unsent would all be due at once
+     * in the next window and be published as fast as the producer can, whatever that window's rate.
+     * The phase within a period is kept, so interleaved producers stay interleaved.
+     *
+     * @return the first message intended under the change: the next one to be sent
+     * @throws IllegalStateException for an unpaced schedule, which has no rate to change
+     */
+    public long restartRate(double ratePerSecond, long atNanos) {
+        checkChange(ratePerSecond);
+        Segment last = segments.getLast();
+        double remainder = last.paused() ? last.remainder() : phaseOf(last.intendedOf(index) - atNanos, last.periodNanos());
+        segments.clear();
+        segments.add(rateFrom(index, ratePerSecond, atNanos, last.periodNanos(), remainder));
+        return index;
+    }
+
+    /**
+     * The segment of {@code ratePerSecond} from message {@code first}, beginning at {@code atNanos} that
+     * far into its period; at rate 0, a pause that keeps {@code pausedPeriodNanos} to resume from.
+     */
+    private static Segment rateFrom(long first, double ratePerSecond, long atNanos, double pausedPeriodNanos,
+            double remainder) {
+        if (ratePerSecond == 0) {
+            return new Segment(first, atNanos, pausedPeriodNanos, true, remainder);
+        }
+        double period = 1e9 / ratePerSecond;
+        return new Segment(first, atNanos + (long) (remainder * period), period, false, remainder);
+    }
+
+    private void checkChange(double ratePerSecond) {
+        if (!paced) {
+            throw new IllegalStateException("an unpaced schedule has no rate to change");
+        }
+        if (!(ratePerSecond >= 0) || Double.isInfinite(ratePerSecond)) {
+            throw new IllegalArgumentException("rate must be finite and >= 0, not " + ratePerSecond);
+        }
+    }
+
+    /** How far into a period of {@code periodNanos} an offset of {@code offsetNanos} is: 0 ≤ result &lt; 1. */
+    private static double phaseOf(long offsetNanos, double periodNanos) {
+        double periods = offsetNanos / periodNanos;
+        return periods - Math.floor(periods);
     }
 
     /** The intended send time of the next message; for an unpaced schedule, {@code now}; paused, never. */

@@ -25,6 +25,18 @@ final class LoadRate {
     }
 
     /**
+     * From now on, {@code total} messages per second over all producers, starting from each producer's
+     * next unsent message: what an earlier rate left due and unsent is intended again under this one
+     * (see {@link Worker#restartRate}). For the max-rate search.
+     */
+    void restart(double total) {
+        changes++;
+        for (Worker worker : workers) {
+            worker.restartRate(total / producers);
+        }
+    }
+
+    /**
      * {@code messages} over all producers due now (each producer's share rounded up), then
      * {@code total} a second as before.
      *

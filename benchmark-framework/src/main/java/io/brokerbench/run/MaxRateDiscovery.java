@@ -17,7 +17,8 @@ import java.util.Locale;
  * OMB's {@code producerRate: 0}: the search phase of a run. Drives a {@link MaxRateSearch} with
  * windows measured from the run's snapshots (one interval point per window), changes the producers'
  * rate on every worker as the search asks, pauses them while a window's backlog drains, and says on
- * the console what it does as it goes.
+ * the console what it does as it goes. Every rate it sets starts from the producers' next unsent
+ * message ({@link LoadRate#restart}): a window does not inherit what the one before it could not send.
  *
  * <p>After each change of rate, the window waits for the messages in flight to settle first: at a
  * higher rate more messages are on their way at any moment (rate × end-to-end latency), and counting
@@ -62,7 +63,7 @@ final class MaxRateDiscovery {
         while (true) {
             if (step instanceof SearchStep.Measure measure) {
                 note(measure.why());
-                rate.set(measure.rate());
+                rate.restart(measure.rate());
                 settle();
                 RateWindow measured = measure(measure.rate());
                 boolean held = search.holds(measured);
@@ -70,7 +71,7 @@ final class MaxRateDiscovery {
                 observed.add(new DiscoveredRate.Window(measured, held, describe(step)));
             } else if (step instanceof SearchStep.Drain drain) {
                 note(drain.why() + String.format(Locale.ROOT, ": pausing until at most %,d are", drain.backlogAtMost()));
-                rate.set(0);
+                rate.restart(0);
                 drain(drain.backlogAtMost());
                 step = search.drained();
             } else {
@@ -80,7 +81,7 @@ final class MaxRateDiscovery {
                             "max-rate search: no rate held, down to %,.0f msg/s", found.upperBound()));
                 }
                 note(found.describe());
-                rate.set(found.rate());
+                rate.restart(found.rate());
                 return new DiscoveredRate(found, observed);
             }
         }
@@ -116,9 +117,10 @@ final class MaxRateDiscovery {
     }
 
     /**
-     * Window by window until the backlog is down to {@code atMost}. Messages that were due before the
-     * pause still go out during it, so the backlog need not fall in every window; a window in which
-     * consumers received nothing fails the search.
+     * Window by window until the backlog is down to {@code atMost}. The pause forgets what was due and
+     * unsent, but a send already inside the driver (blocked on its buffer) still completes, so the
+     * backlog need not fall in every window; a window in which consumers received nothing fails the
+     * search.
      */
     private void drain(long atMost) throws InterruptedException {
         while (backlogPerSubscription() > atMost) {

@@ -189,6 +189,19 @@ public final class LocalWorker implements Worker {
         load.wake();
     }
 
+    /** Like {@link #changeRate}: this call's instant on every producer alike. */
+    @Override
+    public synchronized void restartRate(double ratePerProducer) {
+        long at = clock.nanoTime();
+        for (ProducerSlot slot : producers) {
+            if (slot.paced == null) {
+                throw new IllegalStateException("no load running");
+            }
+            slot.paced.restartRate(ratePerProducer, at);
+        }
+        load.wake();
+    }
+
     /** Stops publishing; see {@link LoadThreads#stop} for a thread stuck in its driver. */
     @Override
     public synchronized void stopLoad() throws InterruptedException {

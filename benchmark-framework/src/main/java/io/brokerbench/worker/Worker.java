@@ -41,6 +41,14 @@ public interface Worker extends AutoCloseable {
      */
     void changeRate(double ratePerProducer, long burstPerProducer);
 
+    /**
+     * From now on each producer publishes {@code ratePerProducer} messages a second (0 pauses them),
+     * starting from its next unsent message: messages due earlier and not yet sent are intended again
+     * under the new rate rather than sent at once. For the max-rate search, whose windows must each
+     * measure their own rate; only for a load started at a rate.
+     */
+    void restartRate(double ratePerProducer);
+
     void stopLoad() throws InterruptedException;
 
     void closeConsumers();

@@ -206,4 +206,25 @@ class PacedProducerTest {
         assertArrayEquals(new long[] {4, 4}, tally.rateChangeStarts());
         assertEquals(5, tally.rateChangeStart(2), "a change never applied begins where the producer stopped");
     }
+    @Test
+    void aRestartLeavesNothingOverdueFromTheRateBefore() {
+        // 1,000 msg/s with at most 2 in flight: unacknowledged, the producer falls behind its schedule
+        PacedProducer p = producer(1000, 2, new PublishStats(), KeyDistributorType.NO_KEY);
+        now += 10_500_000; // half-way through a period: the phase the new rate keeps
+        p.sendDue(now, 1000);
+        assertEquals(2, sent.size(), "held back by the in-flight limit");
+        pending.forEach(ack -> ack.complete(null));
+        p.restartRate(100, now); // 9 messages were overdue: a restart intends them again at 100 msg/s
+        p.sendDue(now, 1000);
+        assertEquals(2, sent.size(), "the overdue messages are not sent at once");
+        long next = p.nextDue();
+        assertEquals(now + 5_000_000, next, "half a period of 10 ms on, as the phase was");
+        now = next;
+        p.sendDue(now, 1000);
+        assertEquals(3, sent.size());
+        assertEquals(WallClock.epochMicros(now), MessageHeader.intendedMicros(sent.get(2)));
+        var tally = p.tally(now);
+        assertEquals(3, tally.due(), "what the restart forgot is not counted unsent");
+        assertArrayEquals(new long[] {2}, tally.rateChangeStarts());
+    }
 }

@@ -58,9 +58,36 @@ class RateScheduleTest {
     }
 
     @Test
+    void aRestartIntendsWhatWasUnsentAgainUnderTheNewRate() {
+        RateSchedule schedule = RateSchedule.of(1_000, START, 0); // every 1 ms
+        sendUntil(schedule, START + 2_500_000); // 0..2 sent; then the producer fell behind
+        // at 10.25 ms messages 3..10 are overdue; a change would keep them due at once, a restart does not
+        assertEquals(3, schedule.restartRate(2_000, START + 10_250_000));
+        // message 3 was intended at 3 ms: a whole number of periods behind, plus 0.75 of one: 0.375 ms of the new
+        assertEquals(START + 10_625_000, schedule.nextIntended(START + 10_250_000));
+        assertEquals(3, schedule.segmentStart());
+        assertEquals(3, schedule.dueBy(START + 10_624_999));
+        assertEquals(4, schedule.dueBy(START + 10_625_000));
+        schedule.advance();
+        assertEquals(START + 11_125_000, schedule.nextIntended(START + 11_000_000));
+    }
+
+    @Test
+    void aRestartAtRateZeroPausesAndForgetsWhatWasDue() {
+        RateSchedule schedule = RateSchedule.of(1_000, START, 0);
+        assertEquals(0, schedule.restartRate(0, START + 5_500_000)); // 0..5 were due, none sent
+        assertEquals(Long.MAX_VALUE, schedule.nextIntended(START + 60_000_000_000L));
+        assertEquals(0, schedule.dueBy(START + 60_000_000_000L));
+        // resuming keeps the phase: 5.5 ms after message 0's time is half-way through a 1 ms period
+        schedule.changeRate(1_000, START + 9_000_000);
+        assertEquals(START + 9_500_000, schedule.nextIntended(START + 9_000_000));
+    }
+
+    @Test
     void anUnpacedScheduleHasNoRateToChange() {
         RateSchedule schedule = RateSchedule.of(0, START, 0);
         assertThrows(IllegalStateException.class, () -> schedule.changeRate(1_000, START));
+        assertThrows(IllegalStateException.class, () -> schedule.restartRate(1_000, START));
     }
 
     @Test

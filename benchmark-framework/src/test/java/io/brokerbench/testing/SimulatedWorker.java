@@ -146,6 +146,13 @@ public final class SimulatedWorker implements Worker {
         scheduled += producer == null ? 0 : burstPerProducer;
     }
 
+    /** The simulated producer never falls behind but when stalled: forgetting what was due is all a restart adds. */
+    @Override
+    public void restartRate(double ratePerProducer) {
+        changeRate(ratePerProducer, 0);
+        scheduled = sent;
+    }
+
     @Override
     public void stopLoad() {
         advance();

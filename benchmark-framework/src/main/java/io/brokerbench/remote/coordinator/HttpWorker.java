@@ -15,6 +15,7 @@ import io.brokerbench.remote.wire.WireMessages.Ping;
 import io.brokerbench.remote.wire.WireMessages.Prefix;
 import io.brokerbench.remote.wire.WireMessages.Probes;
 import io.brokerbench.remote.wire.WireMessages.RateChange;
+import io.brokerbench.remote.wire.WireMessages.RateRestart;
 import io.brokerbench.remote.wire.WireMessages.TopicSpec;
 import io.brokerbench.remote.wire.WireProtocol;
 import io.brokerbench.run.RunFailure;
@@ -185,6 +186,11 @@ public final class HttpWorker implements Worker {
     @Override
     public void changeRate(double ratePerProducer, long burstPerProducer) {
         call("POST", "/change-rate", new RateChange(ratePerProducer, burstPerProducer), null, CALL_TIMEOUT);
+    }
+
+    @Override
+    public void restartRate(double ratePerProducer) {
+        call("POST", "/restart-rate", new RateRestart(ratePerProducer), null, CALL_TIMEOUT);
     }
 
     @Override

@@ -116,6 +116,11 @@ public final class InProcessMetrics implements AutoCloseable {
         }
 
         @Override
+        public void restartRate(double ratePerProducer) {
+            worker.restartRate(ratePerProducer);
+        }
+
+        @Override
         public void stopLoad() throws InterruptedException {
             worker.stopLoad();
         }

@@ -15,6 +15,7 @@ import io.brokerbench.remote.wire.WireMessages.Ping;
 import io.brokerbench.remote.wire.WireMessages.Prefix;
 import io.brokerbench.remote.wire.WireMessages.Probes;
 import io.brokerbench.remote.wire.WireMessages.RateChange;
+import io.brokerbench.remote.wire.WireMessages.RateRestart;
 import io.brokerbench.remote.wire.WireMessages.TopicSpec;
 import io.brokerbench.remote.wire.WireProtocol;
 import io.brokerbench.time.WallClock;
@@ -178,6 +179,13 @@ public final class WorkerServer implements AutoCloseable {
             RequestBody.check(change.burstPerProducer() >= 0,
                     "field 'burstPerProducer' = " + change.burstPerProducer() + ": must be at least 0");
             host.current().changeRate(change.ratePerProducer(), change.burstPerProducer());
+            done(ctx);
+        });
+        api.post(v + "/restart-rate", ctx -> {
+            RateRestart restart = body(ctx, RateRestart.class);
+            RequestBody.check(restart.ratePerProducer() >= 0 && restart.ratePerProducer() < Double.POSITIVE_INFINITY,
+                    "field 'ratePerProducer' = " + restart.ratePerProducer() + ": must be a finite rate >= 0");
+            host.current().restartRate(restart.ratePerProducer());
             done(ctx);
         });
         api.post(v + "/stop-load", ctx -> {

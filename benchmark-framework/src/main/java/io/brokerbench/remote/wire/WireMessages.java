@@ -44,6 +44,10 @@ public final class WireMessages {
     public record RateChange(double ratePerProducer, long burstPerProducer) {
     }
 
+    /** {@code POST /v1/restart-rate}. */
+    public record RateRestart(double ratePerProducer) {
+    }
+
     public record Probes(byte[] template) {
     }
 

@@ -113,9 +113,13 @@ class WorkerServerTest {
             {"/v1/change-rate", "{\"ratePerProducer\":\"5\"}"},
             {"/v1/change-rate", "{\"ratePerProducer\":5}"},
             {"/v1/change-rate", "{\"ratePerProducer\":5,\"burstPerProducer\":-1}"},
+            {"/v1/restart-rate", "{\"ratePerProducer\":-1}"},
+            {"/v1/restart-rate", "{\"ratePerProducer\":\"5\"}"},
+            {"/v1/restart-rate", "{}"},
         });
         assertEquals(204, send("POST", "/v1/change-rate", "{\"ratePerProducer\":0,\"burstPerProducer\":10}",
                 "Bearer " + TOKEN, V).statusCode());
+        assertEquals(204, send("POST", "/v1/restart-rate", "{\"ratePerProducer\":50}", "Bearer " + TOKEN, V).statusCode());
     }
 
     @Test
