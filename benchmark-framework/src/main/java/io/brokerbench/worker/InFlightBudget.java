@@ -10,9 +10,9 @@ package io.brokerbench.worker;
  * heap is shared out among the producers; the rest is for the clients' own buffers, the consumers
  * and the measurements.
  *
- * <p>At the default 1 GiB heap: four producers of 100-byte messages may have 100,000 in flight each
- * (the run's own limit), four of 1 KB messages 43,690 each, 400 of 1 KB 436 each. Never fewer than
- * one: a producer can always send.
+ * <p>At the default 1 GiB heap: four producers of 100-byte or 1 KB messages may have the run's own
+ * limit in flight (10,000) each, four of 64 KB messages 1,016 each, 400 of 1 KB 436 each. Never
+ * fewer than one: a producer can always send.
  */
 record InFlightBudget(long bytes) {
 
