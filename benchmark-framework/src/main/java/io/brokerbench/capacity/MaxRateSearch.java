@@ -12,7 +12,9 @@ import java.util.TreeSet;
  * lowest that failed until they are within the resolution, then holds the lower bound for a few windows
  * to confirm it. A window that overran leaves a backlog; the search has it drained before measuring the
  * next rate, so each window starts from an empty queue. A failure at a rate invalidates every success at
- * or above it: one lucky window cannot lift the answer above a rate that later failed.
+ * or above it: one lucky window cannot lift the answer above a rate that later failed. The first time a
+ * rate fails after it (or a higher one) held, it is measured once more before the failure counts: one
+ * slow moment of the broker's would otherwise restart the search far below what it sustains.
  *
  * <p>Pure decision logic, no clock and no threads: the run measures each window and reports it with
  * {@link #next}. Not thread-safe; one run thread drives it.
@@ -22,6 +24,8 @@ public final class MaxRateSearch {
     private final SearchSettings settings;
     private final NavigableSet<Double> held = new TreeSet<>();
     private final NavigableSet<Double> failed = new TreeSet<>();
+    /** Rates measured again after a failure that contradicted an earlier success; each only once. */
+    private final NavigableSet<Double> rechecked = new TreeSet<>();
     private int windows;
     private int confirmations;
     private SearchStep.Measure pending;
@@ -42,9 +46,10 @@ public final class MaxRateSearch {
         windows++;
         double rate = window.targetRate();
         boolean holds = holds(window);
+        boolean recheck = !holds && held.ceiling(rate) != null && rechecked.add(rate);
         if (holds) {
             held.add(rate);
-        } else {
+        } else if (!recheck) {
             failed.add(rate);
             if (failed.size() == 1) {
                 capacityHint = Math.min(window.publishRate(), window.consumeRate());
@@ -59,7 +64,8 @@ public final class MaxRateSearch {
         if (windows >= settings.maxWindows()) {
             return new SearchStep.Done(new SustainableRate(lo, hi, false, windows));
         }
-        pending = nextMeasure(window, holds, lo, hi);
+        pending = recheck ? new SearchStep.Measure(rate, outcome(window, false) + ": it held before, measuring it again")
+                : nextMeasure(window, holds, lo, hi);
         long allowed = allowedBacklog(pending.rate());
         if (window.backlogAtEnd() > allowed) {
             return new SearchStep.Drain(allowed, String.format(Locale.ROOT, "%s left %,d messages queued",
@@ -85,9 +91,13 @@ public final class MaxRateSearch {
         return published && consumed;
     }
 
-    private SearchStep.Measure nextMeasure(RateWindow window, boolean holds, double lo, double hi) {
-        String outcome = String.format(Locale.ROOT, "%s %s (published %s, consumed %s)", rate(window.targetRate()),
+    private static String outcome(RateWindow window, boolean holds) {
+        return String.format(Locale.ROOT, "%s %s (published %s, consumed %s)", rate(window.targetRate()),
                 holds ? "held" : "failed", rate(window.publishRate()), rate(window.consumeRate()));
+    }
+
+    private SearchStep.Measure nextMeasure(RateWindow window, boolean holds, double lo, double hi) {
+        String outcome = outcome(window, holds);
         if (Double.isInfinite(hi)) {
             double up = lo > 0 ? lo * 2 : settings.initialRate();
             return new SearchStep.Measure(up, outcome + ": doubling");

@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -114,6 +116,44 @@ class MaxRateSearchTest {
         SustainableRate found = ((SearchStep.Done) step).result();
         assertTrue(found.rate() <= 2000, found.toString());
         assertTrue(found.upperBound() <= tried, found.toString());
+    }
+
+    @Test
+    void oneSlowWindowAtARateThatHeldIsMeasuredAgainInsteadOfRestartingTheSearchBelow() {
+        double capacity = 100_000;
+        MaxRateSearch search = new MaxRateSearch(SearchSettings.defaults(10_000));
+        Set<Double> measured = new HashSet<>();
+        double stalledAt = Double.NaN;
+        List<String> why = new ArrayList<>();
+        SearchStep step = search.start();
+        while (step instanceof SearchStep.Measure m) {
+            why.add(m.why());
+            double rate = m.rate();
+            // the broker is slow once: the first time a rate it sustains is measured a second time
+            boolean stall = Double.isNaN(stalledAt) && rate <= capacity && !measured.add(rate);
+            if (stall) {
+                stalledAt = rate;
+            }
+            step = stall || rate > capacity ? search.next(failing(rate)) : quiet(search, rate);
+        }
+        SustainableRate found = ((SearchStep.Done) step).result();
+        assertFalse(Double.isNaN(stalledAt), "the scenario needs a rate measured twice: " + why);
+        assertTrue(why.stream().anyMatch(w -> w.endsWith("it held before, measuring it again")), why.toString());
+        assertTrue(found.converged(), found.toString());
+        assertTrue(found.rate() >= stalledAt, "one slow window must not push the answer below " + stalledAt + ": " + found);
+    }
+
+    @Test
+    void aRateThatFailsAgainWhenMeasuredAgainCounts() {
+        MaxRateSearch search = new MaxRateSearch(new SearchSettings(1000, 0.02, 0.01, 2, 40));
+        search.start();
+        quiet(search, 1000);
+        quiet(search, 2000);
+        SearchStep again = search.next(failing(1000)); // 1,000 held before: measured again
+        assertEquals(1000, ((SearchStep.Measure) again).rate());
+        SearchStep next = search.next(failing(1000)); // and fails again: now it counts
+        SearchStep.Measure below = (SearchStep.Measure) next;
+        assertTrue(below.rate() < 1000, "halving, nothing held below the failure: " + below);
     }
 
     @Test
