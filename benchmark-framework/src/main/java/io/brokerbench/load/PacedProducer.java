@@ -118,10 +118,7 @@ public final class PacedProducer {
      * @throws IllegalStateException for an unpaced producer
      */
     public void changeRate(double ratePerSecond, long atNanos, long burst) {
-        if (!schedule.paced()) {
-            throw new IllegalStateException("producer " + id + " publishes unpaced: its rate cannot change");
-        }
-        rateChanges.add(new RateChange(ratePerSecond, atNanos, burst, false));
+        enqueue(new RateChange(ratePerSecond, atNanos, burst, false));
     }
 
     /**
@@ -130,10 +127,14 @@ public final class PacedProducer {
      * the new rate (see {@link RateSchedule#restartRate}). Any thread, like {@link #changeRate}.
      */
     public void restartRate(double ratePerSecond, long atNanos) {
+        enqueue(new RateChange(ratePerSecond, atNanos, 0, true));
+    }
+
+    private void enqueue(RateChange change) {
         if (!schedule.paced()) {
             throw new IllegalStateException("producer " + id + " publishes unpaced: its rate cannot change");
         }
-        rateChanges.add(new RateChange(ratePerSecond, atNanos, 0, true));
+        rateChanges.add(change);
     }
 
     private void applyRateChanges(long now) {

@@ -24,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.ObjLongConsumer;
 
 /**
  * A load generator in this JVM: sets up a driver ({@link LoadedDriver}), measures what its
@@ -179,25 +180,23 @@ public final class LocalWorker implements Worker {
      */
     @Override
     public synchronized void changeRate(double ratePerProducer, long burstPerProducer) {
-        long at = clock.nanoTime();
-        for (ProducerSlot slot : producers) {
-            if (slot.paced == null) {
-                throw new IllegalStateException("no load running");
-            }
-            slot.paced.changeRate(ratePerProducer, at, burstPerProducer);
-        }
-        load.wake();
+        atOneInstant((producer, at) -> producer.changeRate(ratePerProducer, at, burstPerProducer));
     }
 
     /** Like {@link #changeRate}: this call's instant on every producer alike. */
     @Override
     public synchronized void restartRate(double ratePerProducer) {
+        atOneInstant((producer, at) -> producer.restartRate(ratePerProducer, at));
+    }
+
+    /** Applies {@code change} to every producer with one clock reading, then wakes the load threads. */
+    private void atOneInstant(ObjLongConsumer<PacedProducer> change) {
         long at = clock.nanoTime();
         for (ProducerSlot slot : producers) {
             if (slot.paced == null) {
                 throw new IllegalStateException("no load running");
             }
-            slot.paced.restartRate(ratePerProducer, at);
+            change.accept(slot.paced, at);
         }
         load.wake();
     }

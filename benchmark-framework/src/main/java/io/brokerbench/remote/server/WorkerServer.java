@@ -174,8 +174,7 @@ public final class WorkerServer implements AutoCloseable {
         });
         api.post(v + "/change-rate", ctx -> {
             RateChange change = body(ctx, RateChange.class);
-            RequestBody.check(change.ratePerProducer() >= 0 && change.ratePerProducer() < Double.POSITIVE_INFINITY,
-                    "field 'ratePerProducer' = " + change.ratePerProducer() + ": must be a finite rate >= 0");
+            checkRate(change.ratePerProducer());
             RequestBody.check(change.burstPerProducer() >= 0,
                     "field 'burstPerProducer' = " + change.burstPerProducer() + ": must be at least 0");
             host.current().changeRate(change.ratePerProducer(), change.burstPerProducer());
@@ -183,8 +182,7 @@ public final class WorkerServer implements AutoCloseable {
         });
         api.post(v + "/restart-rate", ctx -> {
             RateRestart restart = body(ctx, RateRestart.class);
-            RequestBody.check(restart.ratePerProducer() >= 0 && restart.ratePerProducer() < Double.POSITIVE_INFINITY,
-                    "field 'ratePerProducer' = " + restart.ratePerProducer() + ": must be a finite rate >= 0");
+            checkRate(restart.ratePerProducer());
             host.current().restartRate(restart.ratePerProducer());
             done(ctx);
         });
@@ -265,6 +263,12 @@ public final class WorkerServer implements AutoCloseable {
 
     private <T> T body(Context ctx, TypeReference<T> type) throws IOException {
         return RequestBody.read(ctx.req().getInputStream(), ctx.req().getContentLengthLong(), limits.bodyDeadline(), type);
+    }
+
+    /** A rate of a change or restart: finite and not negative (0 pauses). */
+    private static void checkRate(double ratePerProducer) {
+        RequestBody.check(ratePerProducer >= 0 && ratePerProducer < Double.POSITIVE_INFINITY,
+                "field 'ratePerProducer' = " + ratePerProducer + ": must be a finite rate >= 0");
     }
 
     private static void reply(Context ctx, Object value) throws IOException {
