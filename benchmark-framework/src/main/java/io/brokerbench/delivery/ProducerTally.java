@@ -5,8 +5,8 @@ package io.brokerbench.delivery;
  * coordinator compares it with what consumers received, and turns messages that never completed
  * into censored latency samples.
  *
- * @param due messages whose intended send time had come by the load thread's last round (equal to
- *     {@code sent} for an unpaced producer)
+ * @param due messages whose intended send time had come well before the stop (see {@code
+ *     PacedProducer#tally}), or all that were sent if more; equal to {@code sent} for an unpaced producer
  * @param sent messages handed to the driver
  * @param failed sends whose future failed
  * @param unacknowledged sends whose future had not completed when the tally was taken

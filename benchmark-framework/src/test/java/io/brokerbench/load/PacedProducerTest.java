@@ -144,18 +144,37 @@ class PacedProducerTest {
         PublishStats stats = new PublishStats();
         PacedProducer p = producer(1000, 5, stats, KeyDistributorType.NO_KEY);
         long start = now;
-        now += 99_500_000; // messages 0..99 due, the in-flight limit lets 5 go
+        now += 1_099_500_000; // messages 0..1099 due, the in-flight limit lets 5 go
         p.sendDue(now, 1000);
         pending.get(0).complete(null);
         pending.get(1).completeExceptionally(new IllegalStateException("no"));
         var tally = p.tally(now);
-        assertEquals(100, tally.due());
+        assertEquals(600, tally.due(), "messages 0..599; those due in the last 500 ms may not have had their turn");
         assertEquals(5, tally.sent());
-        assertEquals(95, tally.unsent());
+        assertEquals(595, tally.unsent());
         assertEquals(1, tally.failed());
         assertEquals(3, tally.unacknowledged());
         assertEquals(1_000_000, tally.periodNanos(), 1e-6);
         assertEquals(WallClock.epochMicros(start + 42_000_000L), tally.intendedEpochMicros(42), 1);
+    }
+
+    @Test
+    void aProducerJustBehindWhenTheStopLandsHeldItsRate() {
+        // 10,000 msg/s with at most 100 in flight, each millisecond's messages acknowledged at once
+        PacedProducer p = producer(10_000, 100, new PublishStats(), KeyDistributorType.NO_KEY);
+        long end = now + 1_000_000_000L;
+        for (; now < end; now += 1_000_000) {
+            p.sendDue(now, 100_000);
+            pending.forEach(ack -> ack.complete(null));
+            pending.clear();
+        }
+        assertEquals(9_991, sent.size(), "kept up: messages 0..9990 were due by the last round, at 999 ms");
+        now += 11_700_000; // 127 more fall due, and the in-flight limit lets 100 go
+        p.sendDue(now, 100_000);
+        assertEquals(10_091, sent.size(), "27 due and unsent when the stop lands");
+        var tally = p.tally(now);
+        assertEquals(0, tally.unsent(), "2.7 ms behind as the run stopped: the rate was held");
+        assertEquals(10_091, tally.due());
     }
 
     @Test

@@ -98,6 +98,13 @@ public final class KafkaLauncher implements LocalBrokerLauncher {
         // consumers of a new group start at once instead of after the default 3 s
         settings.put("group.initial.rebalance.delay.ms", "0");
         settings.put("auto.create.topics.enable", "true");
+        // A topic's retention.bytes is enforced only when retention is checked (every 5 minutes by
+        // default), and a deleted segment's file stays another minute. At the maximum rate on one
+        // machine (~130 MB/s) that is tens of GB of log between checks: on a 24 GiB machine the page
+        // cache fills within ~3 minutes and the processes then wait on memory reclaim, so a run's
+        // capacity changes partway through. Checked every 5 s, the log stays near its limit.
+        settings.put("log.retention.check.interval.ms", "5000");
+        settings.put("log.segment.delete.delay.ms", "1000");
         return settings;
     }
 
