@@ -10,6 +10,8 @@ import java.time.Duration;
 final class Drain {
 
     private static final long POLL_NANOS = 100_000_000L;
+    /** How long to wait, once everything arrived, for acknowledgements still on their way. */
+    private static final long ACKNOWLEDGEMENT_WAIT_NANOS = 2_000_000_000L;
 
     private final RunMeter meter;
     private final RunClock clock;
@@ -29,6 +31,7 @@ final class Drain {
         while (subscriptionsPerTopic > 0) {
             meter.snapshot();
             if (meter.undelivered() <= 0) {
+                awaitAcknowledgements();
                 break;
             }
             if (meter.totals().received() != lastReceived) {
@@ -44,5 +47,19 @@ final class Drain {
             }
         }
         meter.loadEnded();
+    }
+
+    /**
+     * A consumer can receive a message before its producer hears the broker's acknowledgement; taken
+     * at once, the verdicts would count those few as never acknowledged. Waits briefly for them.
+     */
+    private void awaitAcknowledgements() throws InterruptedException {
+        long deadline = clock.nanoTime() + ACKNOWLEDGEMENT_WAIT_NANOS;
+        while (meter.unacknowledged() > 0 && clock.nanoTime() < deadline) {
+            if (clock.awaitStop(control, POLL_NANOS)) {
+                throw new RunInterrupted();
+            }
+            meter.snapshot();
+        }
     }
 }
