@@ -184,6 +184,16 @@ class BenchmarkRunTest {
         assertEquals(run.totalSent(), run.totalReceived());
     }
 
+    @Test
+    void acknowledgementsThatComeAfterTheConsumersHadTheMessageStillCount() {
+        // every message reaches its consumer at once and its producer 300 ms later: when the last
+        // message has arrived, its acknowledgement is still on its way and must be waited for
+        RunRecord run = run(TestFiles.workload(dir, ""), Fault.LATE_ACKS, new RunControl());
+        assertTrue(run.complete(), run.incompleteReason());
+        assertEquals(0, run.producers().unacknowledged(), run.producers().toString());
+        assertTrue(run.deliveredCleanly(), run.producers() + " " + run.verdicts());
+    }
+
     private RunRecord run(Workload workload, Fault fault, RunControl control) {
         return run(workload, fault, control, new RunOptions(Duration.ofSeconds(10), Duration.ofSeconds(2), 10_000));
     }

@@ -11,13 +11,14 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.bookkeeper.stats.StatsLogger;
 
 /**
  * The in-memory driver with a broker fault in front of every consumer or producer, chosen by the
- * YAML key {@code fault: DROP | DUPLICATE | REORDER | SILENT | FAIL_SENDS | HANG | SLOW}: proof that
+ * YAML key {@code fault: DROP | DUPLICATE | REORDER | SILENT | FAIL_SENDS | HANG | SLOW | LATE_ACKS}: proof that
  * delivery verification, the readiness probe and the fault accounting catch what they claim to.
  */
 public final class FaultInjectingDriver implements BenchmarkDriver {
@@ -28,14 +29,17 @@ public final class FaultInjectingDriver implements BenchmarkDriver {
      * every send from then on (a broker that refuses connections), HANG leaves them incomplete
      * and undelivered (a broker that died with the connection still open), SLOW holds the sending
      * thread for {@link #SLOW_SEND_MILLIS} per send and then delivers it (a broker pushing back: the
-     * producer falls behind its schedule, nothing is lost).
+     * producer falls behind its schedule, nothing is lost), LATE_ACKS delivers each message at once
+     * and acknowledges it {@link #LATE_ACK_MILLIS} later (consumers hear of a message before its
+     * producer does, as on a real broker).
      */
     public enum Fault {
-        NONE, DROP, DUPLICATE, REORDER, SILENT, FAIL_SENDS, HANG, SLOW
+        NONE, DROP, DUPLICATE, REORDER, SILENT, FAIL_SENDS, HANG, SLOW, LATE_ACKS
     }
 
     public static final int HEALTHY_SENDS = 1_000;
     public static final long SLOW_SEND_MILLIS = 2;
+    public static final long LATE_ACK_MILLIS = 300;
 
     private static final Pattern FAULT = Pattern.compile("(?m)^fault:\\s*(\\w+)");
     private static final int EVERY = 97;
@@ -64,7 +68,7 @@ public final class FaultInjectingDriver implements BenchmarkDriver {
 
     @Override
     public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
-        if (fault != Fault.FAIL_SENDS && fault != Fault.HANG && fault != Fault.SLOW) {
+        if (fault != Fault.FAIL_SENDS && fault != Fault.HANG && fault != Fault.SLOW && fault != Fault.LATE_ACKS) {
             return delegate.createProducer(topic);
         }
         return delegate.createProducer(topic).thenApply(producer -> new FaultyProducer(producer, fault));
@@ -94,6 +98,10 @@ public final class FaultInjectingDriver implements BenchmarkDriver {
         public CompletableFuture<Void> sendAsync(Optional<String> key, byte[] payload) {
             if (++count <= HEALTHY_SENDS) {
                 return target.sendAsync(key, payload);
+            }
+            if (fault == Fault.LATE_ACKS) {
+                return target.sendAsync(key, payload).thenRunAsync(() -> { },
+                        CompletableFuture.delayedExecutor(LATE_ACK_MILLIS, TimeUnit.MILLISECONDS));
             }
             if (fault == Fault.SLOW) {
                 try {

@@ -19,7 +19,7 @@ final class InMemoryProducer implements BenchmarkProducer, PayloadCopyingProduce
      * sequence number, and what a consumer remembers of what it received grows with every gap (at
      * the in-memory rate, faster than a 1 GiB heap lasts).
      */
-    static final int MESSAGES_PER_PARTITION = 1024;
+    private static final int MESSAGES_PER_PARTITION = 1024;
 
     private final InMemoryTopic topic;
     private int partition;
