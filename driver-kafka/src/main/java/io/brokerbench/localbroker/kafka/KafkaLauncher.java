@@ -100,9 +100,9 @@ public final class KafkaLauncher implements LocalBrokerLauncher {
         settings.put("auto.create.topics.enable", "true");
         // A topic's retention.bytes is enforced only when retention is checked (every 5 minutes by
         // default), and a deleted segment's file stays another minute. At the maximum rate on one
-        // machine (~130 MB/s) that is tens of GB of log between checks: on a 24 GiB machine the page
-        // cache fills within ~3 minutes and the processes then wait on memory reclaim, so a run's
-        // capacity changes partway through. Checked every 5 s, the log stays near its limit.
+        // machine that is tens of GB of log between checks: the page cache fills and the processes
+        // then wait on memory reclaim, so a run's capacity changes partway through
+        // (docs/benchmarks.md, the max-rate search). Checked every 5 s, the log stays near its limit.
         settings.put("log.retention.check.interval.ms", "5000");
         settings.put("log.segment.delete.delay.ms", "1000");
         return settings;
