@@ -91,6 +91,10 @@ public final class BenchmarkRun {
         } catch (RuntimeException e) {
             failure = "unexpected error: " + OneLine.of(e);
             LOG.error(LogMarkers.STACK_TRACE, "unexpected error in the run (a bug)", e);
+        } catch (OutOfMemoryError e) {
+            // what the run held is released as its stack unwinds: enough, as a rule, to write what was
+            // measured, close the clients and let the next run of a study or of --repeat start
+            failure = "out of memory (" + OneLine.message(e) + "): give the JVM more heap, e.g. BENCHMARK_JVM_OPTS=-Xmx4g";
         }
         if (failure != null) {
             meter.keepPartialTotals();

@@ -119,7 +119,11 @@ final class RunMeter {
         return point;
     }
 
-    /** Merges one snapshot of every worker; adds it to the aggregate while measuring. */
+    /**
+     * Merges one snapshot of every worker; adds it to the aggregate while measuring.
+     *
+     * @throws RunFailure once a worker's load thread has died, after keeping this snapshot's totals
+     */
     LatencyHistograms snapshot() {
         merged.reset();
         long sent = 0;
@@ -129,8 +133,12 @@ final class RunMeter {
         double cpu = 0;
         double loadCpu = 0;
         double recordingCpu = 0;
+        String loadFailure = null;
         for (Worker worker : workers) {
             WorkerSnapshot snapshot = worker.snapshot();
+            if (loadFailure == null && snapshot.loadFailure() != null) {
+                loadFailure = "worker " + worker.id() + ": " + snapshot.loadFailure();
+            }
             merged.add(snapshot.interval());
             sent += snapshot.sentTotal();
             acked += snapshot.ackedTotal();
@@ -148,6 +156,9 @@ final class RunMeter {
         }
         if (ratePhase != null) {
             ratePhaseLatencies.add(merged);
+        }
+        if (loadFailure != null) {
+            throw new RunFailure(loadFailure);
         }
         return merged;
     }

@@ -1,6 +1,8 @@
 package io.brokerbench.worker;
 
+import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.load.PacedProducer;
+import io.brokerbench.logging.LogMarkers;
 import io.brokerbench.load.PublishLoop;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.PublishStats;
@@ -9,15 +11,24 @@ import io.brokerbench.time.ParkingIdler;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The threads that publish: a worker's producers dealt round-robin over at most {@code limit}
  * threads (one per core by default), each running a {@link PublishLoop} over its producers and
  * recording into a {@link PublishStats} of its own, so producers of one thread share a recorder
  * that no other load thread writes.
+ *
+ * <p>A load thread ended by an {@link Error} from a driver (a class missing from its jar, the heap
+ * exhausted) is kept as the cause of {@link #failure()}: without it the run would go on publishing
+ * nothing and call that a measurement.
  */
 final class LoadThreads {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LoadThreads.class);
 
     /** How long a load thread may take to return from its current send once asked to stop. */
     static final Duration STOP_GRACE = Duration.ofSeconds(5);
@@ -25,6 +36,9 @@ final class LoadThreads {
     private final List<PublishStats> stats = new ArrayList<>();
     private final List<PublishLoop> loops = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
+    /** The first load thread to die and what killed it; set on that thread, read by whoever takes snapshots. */
+    private Thread deadThread;
+    private Throwable causeOfDeath;
 
     /** Threads for {@code producers} producers, at most {@code limit}; none for none. */
     LoadThreads(int producers, int limit) {
@@ -51,6 +65,7 @@ final class LoadThreads {
             PublishLoop loop = new PublishLoop("load-" + t, own, clock, new ParkingIdler());
             Thread thread = new Thread(loop, "brokerbench-" + loop.name());
             thread.setDaemon(true);
+            thread.setUncaughtExceptionHandler(this::died);
             loops.add(loop);
             threads.add(thread);
             thread.start();
@@ -71,6 +86,27 @@ final class LoadThreads {
                 thread.join(STOP_GRACE.toMillis());
             }
         }
+    }
+
+    /**
+     * Runs on the dying load thread. Keeps the first death before anything else, allocating nothing,
+     * as an {@link OutOfMemoryError} may leave no heap even for the log line that follows.
+     */
+    private void died(Thread thread, Throwable error) {
+        synchronized (this) {
+            if (causeOfDeath == null) {
+                deadThread = thread;
+                causeOfDeath = error;
+            }
+        }
+        // the trace is what a report of the driver's (or this harness's) bug needs
+        LOG.error(LogMarkers.STACK_TRACE, "load thread {} died: its producers publish no more", thread.getName(), error);
+    }
+
+    /** Why a load thread died, as one line, or empty while every thread runs or ended when asked to. */
+    synchronized Optional<String> failure() {
+        return causeOfDeath == null ? Optional.empty()
+                : Optional.of("load thread " + deadThread.getName() + " died of " + OneLine.of(causeOfDeath));
     }
 
     /** Ends the idling of every thread, so a change of rate is seen at once rather than at the next due message. */

@@ -8,7 +8,8 @@ import io.brokerbench.stats.LatencyHistograms;
  * and running totals since its load started (totals, not deltas, so a snapshot lost in transit
  * loses no counts). CPU: the whole worker process (clients included), and the load threads alone
  * (the harness's own cost of publishing). The sample: the JVM, client and driver statistics
- * ({@link io.brokerbench.metrics.WorkerSampler}).
+ * ({@link io.brokerbench.metrics.WorkerSampler}). The load failure: null while the load threads run
+ * (or ended when asked to), else why one died, and with it the run ({@code LoadThreads#failure}).
  */
 public record WorkerSnapshot(
         LatencyHistograms interval,
@@ -18,5 +19,6 @@ public record WorkerSnapshot(
         long receivedTotal,
         double processCpuSecondsTotal,
         double loadThreadCpuSecondsTotal,
-        WorkerSample sample) {
+        WorkerSample sample,
+        String loadFailure) {
 }

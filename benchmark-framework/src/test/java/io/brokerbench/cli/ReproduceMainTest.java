@@ -93,6 +93,25 @@ class ReproduceMainTest {
     }
 
     @Test
+    void aRunThatExhaustsTheHeapFailsAloneAndTheRunsAfterItStillRun() throws Exception {
+        Path exhausting = TestFiles.write(home, "exhausting.yaml", "name: Exhausting\ndriverClass: "
+                + ConfigRejectingDriver.class.getName() + "\nreject: heap\n");
+        Path inMemoryAgain = TestFiles.write(home, "inmemory-again.yaml",
+                Files.readString(HOME.resolve("driver-inmemory/inmemory.yaml")));
+        tinyStudy("  - driver: " + exhausting + "\n    workload: workloads/studies/tiny/w.yaml\n"
+                + "  - driver: " + inMemoryAgain + "\n    workload: workloads/studies/tiny/w.yaml\n");
+        Path output = home.resolve("out");
+
+        int exit = reproduce("tiny", "--scale", "smoke", "--repeat", "1", "-o", output.toString());
+
+        assertEquals(ExitCode.RUN_FAILED, exit, stderr() + out);
+        String table = Files.readString(output.resolve("comparison.md"));
+        assertTrue(table.contains("| 2 | Exhausting | tiny workload | FAILED: out of memory (Java heap space): give the JVM"
+                + " more heap"), table);
+        assertTrue(table.contains("| 3 | InMemory | tiny workload | ok | "), table);
+    }
+
+    @Test
     void runsSelectsTheRowsToRerunAndLeavesTheOthersOut() throws Exception {
         Path rejecting = TestFiles.write(home, "rejecting.yaml", "name: Rejecting\ndriverClass: "
                 + ConfigRejectingDriver.class.getName() + "\n");

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.brokerbench.delivery.SubscriptionVerdict;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.testing.CollectingListener;
+import io.brokerbench.testing.FaultInjectingDriver;
 import io.brokerbench.testing.FaultInjectingDriver.Fault;
 import io.brokerbench.testing.TestFiles;
 import io.brokerbench.worker.DriverSetup;
@@ -192,6 +193,17 @@ class BenchmarkRunTest {
         assertTrue(run.complete(), run.incompleteReason());
         assertEquals(0, run.producers().unacknowledged(), run.producers().toString());
         assertTrue(run.deliveredCleanly(), run.producers() + " " + run.verdicts());
+    }
+
+    @Test
+    void aLoadThreadKilledByAnErrorEndsTheRunWithTheReason() {
+        RunRecord run = run(TestFiles.workload(dir, "testDurationSeconds: 60\n"), Fault.CRASH, new RunControl());
+
+        assertFalse(run.complete());
+        assertEquals("worker local: load thread brokerbench-load-0 died of NoClassDefFoundError:"
+                + " org/example/client/MissingFromTheDriverJar", run.incompleteReason());
+        assertTrue(run.totalSent() >= FaultInjectingDriver.HEALTHY_SENDS - 8, "what was sent before is kept: " + run.totalSent());
+        assertTrue(listener.intervals().size() <= 2, "ended at the first snapshot, not after 60 s: " + listener.intervals());
     }
 
     private RunRecord run(Workload workload, Fault fault, RunControl control) {

@@ -13,15 +13,20 @@ import org.apache.bookkeeper.stats.StatsLogger;
 /**
  * A driver that rejects its configuration file the way real drivers do, naming the file it was
  * given: with an {@link IOException} (as Jackson's parse errors are) or, with the YAML line
- * {@code reject: argument}, an {@link IllegalArgumentException}.
+ * {@code reject: argument}, an {@link IllegalArgumentException}; with {@code reject: heap} it runs
+ * out of memory instead (an {@link OutOfMemoryError}, thrown rather than provoked).
  */
 public final class ConfigRejectingDriver implements BenchmarkDriver {
 
     @Override
     public void initialize(File configurationFile, StatsLogger statsLogger) throws IOException {
         String problem = "cannot parse " + configurationFile.getPath() + ": unexpected key at line 3";
-        if (Files.readString(configurationFile.toPath()).contains("reject: argument")) {
+        String configuration = Files.readString(configurationFile.toPath());
+        if (configuration.contains("reject: argument")) {
             throw new IllegalArgumentException(problem);
+        }
+        if (configuration.contains("reject: heap")) {
+            throw new OutOfMemoryError("Java heap space");
         }
         throw new IOException(problem);
     }

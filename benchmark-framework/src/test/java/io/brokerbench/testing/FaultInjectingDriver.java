@@ -18,7 +18,7 @@ import org.apache.bookkeeper.stats.StatsLogger;
 
 /**
  * The in-memory driver with a broker fault in front of every consumer or producer, chosen by the
- * YAML key {@code fault: DROP | DUPLICATE | REORDER | SILENT | FAIL_SENDS | HANG | SLOW | LATE_ACKS}: proof that
+ * YAML key {@code fault: DROP | DUPLICATE | REORDER | SILENT | FAIL_SENDS | HANG | SLOW | LATE_ACKS | CRASH}: proof that
  * delivery verification, the readiness probe and the fault accounting catch what they claim to.
  */
 public final class FaultInjectingDriver implements BenchmarkDriver {
@@ -31,10 +31,11 @@ public final class FaultInjectingDriver implements BenchmarkDriver {
      * thread for {@link #SLOW_SEND_MILLIS} per send and then delivers it (a broker pushing back: the
      * producer falls behind its schedule, nothing is lost), LATE_ACKS delivers each message at once
      * and acknowledges it {@link #LATE_ACK_MILLIS} later (consumers hear of a message before its
-     * producer does, as on a real broker).
+     * producer does, as on a real broker), CRASH throws an {@link Error} out of the send (a driver jar
+     * missing a class, a heap exhausted), which ends the load thread that called it.
      */
     public enum Fault {
-        NONE, DROP, DUPLICATE, REORDER, SILENT, FAIL_SENDS, HANG, SLOW, LATE_ACKS
+        NONE, DROP, DUPLICATE, REORDER, SILENT, FAIL_SENDS, HANG, SLOW, LATE_ACKS, CRASH
     }
 
     public static final int HEALTHY_SENDS = 1_000;
@@ -68,7 +69,8 @@ public final class FaultInjectingDriver implements BenchmarkDriver {
 
     @Override
     public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
-        if (fault != Fault.FAIL_SENDS && fault != Fault.HANG && fault != Fault.SLOW && fault != Fault.LATE_ACKS) {
+        if (fault == Fault.NONE || fault == Fault.DROP || fault == Fault.DUPLICATE || fault == Fault.REORDER
+                || fault == Fault.SILENT) {
             return delegate.createProducer(topic);
         }
         return delegate.createProducer(topic).thenApply(producer -> new FaultyProducer(producer, fault));
@@ -102,6 +104,9 @@ public final class FaultInjectingDriver implements BenchmarkDriver {
             if (fault == Fault.LATE_ACKS) {
                 return target.sendAsync(key, payload).thenRunAsync(() -> { },
                         CompletableFuture.delayedExecutor(LATE_ACK_MILLIS, TimeUnit.MILLISECONDS));
+            }
+            if (fault == Fault.CRASH) {
+                throw new NoClassDefFoundError("org/example/client/MissingFromTheDriverJar");
             }
             if (fault == Fault.SLOW) {
                 try {

@@ -60,7 +60,8 @@ class HistogramCodecTest {
                 Map.of("kafka.producer.record-send-rate", new MetricValue(MetricValue.Kind.PER_SECOND, 1234, 1),
                         "kafka.producer.batch-size-avg", new MetricValue(MetricValue.Kind.MEAN, 512.5, 2)),
                 Map.of("driver.sends.count", new MetricValue(MetricValue.Kind.SUM, 99, 1)), 0.125);
-        WorkerSnapshot snapshot = new WorkerSnapshot(interval, 10, 9, 1, 8, 1.5, 0.5, sample);
+        WorkerSnapshot snapshot = new WorkerSnapshot(interval, 10, 9, 1, 8, 1.5, 0.5, sample,
+                "load thread brokerbench-load-0 died of java.lang.OutOfMemoryError: Java heap space");
 
         byte[] json = WireJson.mapper().writeValueAsBytes(snapshot);
         WorkerSnapshot back = WireJson.mapper().readValue(json, WorkerSnapshot.class);
@@ -69,6 +70,7 @@ class HistogramCodecTest {
         assertEquals(snapshot.receivedTotal(), back.receivedTotal());
         assertEquals(interval.get(Metric.PUBLISH_LATENCY), back.interval().get(Metric.PUBLISH_LATENCY));
         assertEquals(sample, back.sample());
+        assertEquals(snapshot.loadFailure(), back.loadFailure());
     }
 
     @Test
