@@ -136,7 +136,7 @@ final class RunMeter {
         String loadFailure = null;
         for (Worker worker : workers) {
             WorkerSnapshot snapshot = worker.snapshot();
-            if (loadFailure == null && snapshot.loadFailure() != null) {
+            if (loadFailure == null && !snapshot.loadFailure().isEmpty()) {
                 loadFailure = "worker " + worker.id() + ": " + snapshot.loadFailure();
             }
             merged.add(snapshot.interval());

@@ -238,7 +238,7 @@ public final class LocalWorker implements Worker {
         ackedTotal += interval.get(Metric.PUBLISH_LATENCY).getTotalCount();
         return new WorkerSnapshot(interval.copy(), sentTotal, ackedTotal, load.publishErrorsTotal(), received,
                 CpuTime.processSeconds(), CpuTime.threadSeconds(load.threads()),
-                sampler.sample(driver == null ? null : driver.driver()), load.failure().orElse(null));
+                sampler.sample(driver == null ? null : driver.driver()), load.failure().orElse(""));
     }
 
     /** What each producer was due to send and what became of it; valid once the load is stopped. */

@@ -8,8 +8,9 @@ import io.brokerbench.stats.LatencyHistograms;
  * and running totals since its load started (totals, not deltas, so a snapshot lost in transit
  * loses no counts). CPU: the whole worker process (clients included), and the load threads alone
  * (the harness's own cost of publishing). The sample: the JVM, client and driver statistics
- * ({@link io.brokerbench.metrics.WorkerSampler}). The load failure: null while the load threads run
- * (or ended when asked to), else why one died, and with it the run ({@code LoadThreads#failure}).
+ * ({@link io.brokerbench.metrics.WorkerSampler}). The load failure: empty while the load threads run
+ * (or ended when asked to), else why one died, and with it the run ({@code LoadThreads#failure}); never
+ * null, as the wire refuses nulls.
  */
 public record WorkerSnapshot(
         LatencyHistograms interval,

@@ -238,7 +238,7 @@ public final class SimulatedWorker implements Worker {
         }
         reportedSent = sent;
         reportedReceived = received;
-        return new WorkerSnapshot(interval, sent, sent, 0, received, 0, 0, WorkerSample.NOT_RECORDED, null);
+        return new WorkerSnapshot(interval, sent, sent, 0, received, 0, 0, WorkerSample.NOT_RECORDED, "");
     }
 
     @Override
