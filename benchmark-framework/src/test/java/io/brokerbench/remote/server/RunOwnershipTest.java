@@ -15,6 +15,7 @@ import io.brokerbench.run.RunFailure;
 import io.brokerbench.run.RunOptions;
 import io.brokerbench.run.RunRecord;
 import io.brokerbench.testing.CollectingListener;
+import io.brokerbench.testing.FaultInjectingDriver.Fault;
 import io.brokerbench.testing.TestFiles;
 import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.workload.Payloads;
@@ -33,7 +34,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Two coordinators (HttpWorker clients with their own run ids) against one real WorkerServer. */
+/**
+ * Coordinators (HttpWorker clients with their own run ids) against one real WorkerServer: which run
+ * the worker serves, and what ends a run from the worker's side.
+ */
 @Timeout(120)
 class RunOwnershipTest {
 
@@ -152,6 +156,25 @@ class RunOwnershipTest {
         assertTrue(server.host().driverInitialized());
         second.snapshot();
         assertFalse(second.lost());
+    }
+
+    @Test
+    void aLoadThreadKilledByAnErrorOnTheWorkerEndsTheRunWithTheReason() {
+        start(Duration.ofMinutes(5));
+        HttpWorker worker = coordinator("run-crash");
+        CollectingListener listener = new CollectingListener();
+        Workload workload = TestFiles.workload(dir, "testDurationSeconds: 60\n");
+        DriverSetup crashing = TestFiles.faultyDriver(dir, Fault.CRASH);
+        RunRecord record = new RunRecord(workload, "workload.yaml", crashing, Instant.now());
+
+        RunRecord run = new BenchmarkRun(record, Payloads.of(workload), List.of(worker),
+                new RunOptions(Duration.ofSeconds(10), Duration.ofSeconds(2), 10_000), new RunControl(), listener,
+                RunClock.SYSTEM).execute();
+
+        assertFalse(run.complete());
+        assertEquals("worker " + worker.id() + ": load thread brokerbench-load-0 died of NoClassDefFoundError:"
+                + " org/example/client/MissingFromTheDriverJar", run.incompleteReason());
+        assertTrue(listener.intervals().size() <= 2, "ended at the first snapshot, not after 60 s: " + listener.intervals());
     }
 
     private void start(Duration lease) {
