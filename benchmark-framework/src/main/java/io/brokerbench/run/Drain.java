@@ -55,7 +55,7 @@ final class Drain {
      */
     private void awaitAcknowledgements() throws InterruptedException {
         long deadline = clock.nanoTime() + ACKNOWLEDGEMENT_WAIT_NANOS;
-        while (meter.unacknowledged() > 0 && clock.nanoTime() < deadline) {
+        while (meter.totals().unacknowledged() > 0 && clock.nanoTime() < deadline) {
             if (clock.awaitStop(control, POLL_NANOS)) {
                 throw new RunInterrupted();
             }

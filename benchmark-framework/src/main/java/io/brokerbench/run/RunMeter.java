@@ -184,9 +184,4 @@ final class RunMeter {
     long undelivered() {
         return (lastTotals.sent() - lastTotals.publishErrors()) * subscriptionsPerTopic - lastTotals.received();
     }
-
-    /** Messages handed to a driver whose send has neither been acknowledged nor failed yet. */
-    long unacknowledged() {
-        return lastTotals.sent() - lastTotals.acked() - lastTotals.publishErrors();
-    }
 }

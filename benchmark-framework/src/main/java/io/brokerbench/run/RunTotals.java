@@ -16,6 +16,11 @@ record RunTotals(long sent, long acked, long publishErrors, long received, doubl
                 recordingCpuSeconds - earlier.recordingCpuSeconds, nanoTime - earlier.nanoTime);
     }
 
+    /** Messages handed to a driver whose send has neither been acknowledged nor failed yet. */
+    long unacknowledged() {
+        return sent - acked - publishErrors;
+    }
+
     double seconds() {
         return nanoTime / 1e9;
     }

@@ -31,7 +31,7 @@ final class StallWatch {
         List<String> notes = new ArrayList<>();
         if (previous != null) {
             RunTotals delta = totals.minus(previous);
-            long awaiting = totals.sent() - totals.acked() - totals.publishErrors();
+            long awaiting = totals.unacknowledged();
             watchAcknowledgements(notes, delta, awaiting, seconds);
             watchFailures(notes, delta, seconds);
             long outstanding = totals.acked() * subscriptionsPerTopic - totals.received();

@@ -2,8 +2,8 @@ package io.brokerbench.worker;
 
 import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.load.PacedProducer;
-import io.brokerbench.logging.LogMarkers;
 import io.brokerbench.load.PublishLoop;
+import io.brokerbench.logging.LogMarkers;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.PublishStats;
 import io.brokerbench.time.NanoClock;

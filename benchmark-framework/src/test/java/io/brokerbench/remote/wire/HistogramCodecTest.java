@@ -61,7 +61,7 @@ class HistogramCodecTest {
                         "kafka.producer.batch-size-avg", new MetricValue(MetricValue.Kind.MEAN, 512.5, 2)),
                 Map.of("driver.sends.count", new MetricValue(MetricValue.Kind.SUM, 99, 1)), 0.125);
         WorkerSnapshot snapshot = new WorkerSnapshot(interval, 10, 9, 1, 8, 1.5, 0.5, sample,
-                "load thread brokerbench-load-0 died of java.lang.OutOfMemoryError: Java heap space");
+                "load thread brokerbench-load-0 died of OutOfMemoryError: Java heap space");
 
         byte[] json = WireJson.mapper().writeValueAsBytes(snapshot);
         WorkerSnapshot back = WireJson.mapper().readValue(json, WorkerSnapshot.class);
