@@ -1,5 +1,6 @@
-# Shared by bin/benchmark and bin/benchmark-worker: locate the project, build it when the runtime
-# classpath is missing or older than the sources, and find java. Sourced, not executed.
+# Shared by bin/benchmark, bin/reproduce, bin/benchmark-worker and the scripts in bench/: locate the
+# project, build it when the runtime classpath is missing or older than the sources, find java, and
+# the JVM options they run with. Sourced, not executed.
 BENCHMARK_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BENCHMARK_LIB="$BENCHMARK_HOME/benchmark-dist/target/lib"
 BENCHMARK_BUILT="$BENCHMARK_LIB/.built"
@@ -25,3 +26,11 @@ if [ -n "${JAVA_HOME:-}" ]; then JAVA="$JAVA_HOME/bin/java"; else JAVA="java"; f
 # Not ext/: the harness loads each driver folder in ext/ with a class loader of its own
 # (docs/omb-compatibility.md), so a driver's libraries cannot replace the project's.
 BENCHMARK_CLASSPATH="$BENCHMARK_LIB/*"
+# The JVM options of bin/benchmark and bin/reproduce (unless BENCHMARK_JVM_OPTS replaces them) and of
+# bin/benchmark-worker (BENCHMARK_WORKER_JVM_OPTS). G1 with its own pause goal, not a 10 ms one: a
+# young collection copies the messages in flight, which takes longer than 10 ms at a million a second,
+# so a 10 ms goal only kept the young generation small, and the collections came so often that five
+# producers' client spent a quarter of its time in GC pauses. 1 GiB: 2 GiB published more at the
+# maximum rate but had the higher publish p99 at 50,000 msg/s in each of six side-by-side pairs
+# (docs/benchmarks.md#the-client-jvms-options).
+BENCHMARK_DEFAULT_JVM_OPTS="-Xms1g -Xmx1g -XX:+UseG1GC"
