@@ -2,7 +2,7 @@ package io.brokerbench.delivery;
 
 /**
  * What one consumer received, for verification after the run: counts, and per producer id the
- * ranges of sequence numbers it got ({@link SequenceSet#toRanges()}), and when the last message
+ * sequence numbers it got ({@link SequenceSet#toBytes()}; empty if none), and when the last message
  * arrived ({@code 0} if none did), which ends a count-bounded run's consumption time.
  *
  * @param backlogReadMicros when the consumer was reopened on a backlog: from the reopening to the
@@ -21,7 +21,7 @@ public record ConsumerDelivery(
         long foreign,
         long negativeLatencies,
         boolean orderingJudged,
-        long[][] rangesByProducer,
+        byte[][] receivedByProducer,
         long lastReceivedEpochMicros,
         long backlogReadMicros,
         long[][] duplicateRuns,

@@ -66,8 +66,8 @@ public final class DeliveryVerifier {
             }
             List<SequenceSet> sets = new ArrayList<>(members.size());
             for (ConsumerDelivery member : members) {
-                if (producer.id() < member.rangesByProducer().length) {
-                    sets.add(SequenceSet.fromRanges(member.rangesByProducer()[producer.id()]));
+                if (producer.id() < member.receivedByProducer().length) {
+                    sets.add(SequenceSet.fromBytes(member.receivedByProducer()[producer.id()]));
                 }
             }
             SequenceSet.Union union = SequenceSet.union(sets);

@@ -55,8 +55,8 @@ public final class PhaseVerifier {
         int id = producer.id();
         List<SequenceSet> sets = new ArrayList<>(members.size());
         for (ConsumerDelivery member : members) {
-            if (id < member.rangesByProducer().length) {
-                sets.add(SequenceSet.fromRanges(member.rangesByProducer()[id]));
+            if (id < member.receivedByProducer().length) {
+                sets.add(SequenceSet.fromBytes(member.receivedByProducer()[id]));
             }
         }
         SequenceSet union = SequenceSet.union(sets).set();

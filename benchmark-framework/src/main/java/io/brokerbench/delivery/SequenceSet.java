@@ -1,23 +1,43 @@
 package io.brokerbench.delivery;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.roaringbitmap.longlong.LongIterator;
+import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
 /**
- * The sequence numbers received from one producer, as sorted half-open ranges [start, end).
+ * The sequence numbers received from one producer.
  *
- * <p>Messages mostly arrive in order, so the common case extends the last range in O(1) and the
- * set stays one range long whatever the message count; memory grows only with gaps (messages not
- * yet received, or taken by another consumer of the subscription), 16 bytes per gap. {@link #add}
- * says whether the number is new, which is how duplicates are counted.
+ * <p>Kept as sorted half-open ranges [start, end) while they are few: messages mostly arrive in
+ * order, so the common case extends the last range in O(1) and the set stays one range long whatever
+ * the message count. A consumer that gets an interleaved share of a producer's messages (one of
+ * several consumers of a subscription, with keys spread over partitions) would hold one 16-byte range
+ * per message, so past {@link #MAX_RANGES} ranges the set becomes a compressed bitmap (Roaring): at
+ * most 2 bytes per number, or one bit per number of the span it covers, whichever is less.
+ * {@link #add} says whether the number is new, which is how duplicates are counted.
+ *
+ * <p>Not thread-safe: its owner (one consumer's callback, or the verifier) serialises access.
  */
 public final class SequenceSet {
+
+    /** Beyond this many ranges (64 KiB of them) a set turns into a bitmap. */
+    static final int MAX_RANGES = 4_096;
+    private static final byte AS_RANGES = 1;
+    private static final byte AS_BITMAP = 2;
 
     private long[] starts;
     private long[] ends;
     private int ranges;
     private long distinct;
+    /** Every number of the set once it turned into a bitmap; the ranges are unused from then on. */
+    private Roaring64NavigableMap scattered;
 
     public SequenceSet() {
         this(4);
@@ -28,8 +48,16 @@ public final class SequenceSet {
         ends = new long[capacity];
     }
 
-    /** Adds {@code sequence}; false if it was already there (a duplicate). */
+    private SequenceSet(Roaring64NavigableMap scattered) {
+        this.scattered = scattered;
+        this.distinct = scattered.getLongCardinality();
+    }
+
+    /** Adds {@code sequence} (not negative); false if it was already there (a duplicate). */
     public boolean add(long sequence) {
+        if (scattered != null) {
+            return addScattered(sequence);
+        }
         if (ranges > 0) {
             int last = ranges - 1;
             if (sequence == ends[last]) {
@@ -40,6 +68,9 @@ public final class SequenceSet {
             if (sequence < ends[last]) {
                 return addBefore(sequence);
             }
+        }
+        if (ranges == MAX_RANGES) {
+            return scatter().addScattered(sequence);
         }
         insert(ranges, sequence);
         distinct++;
@@ -60,11 +91,35 @@ public final class SequenceSet {
             ends[at] = sequence + 1;
         } else if (joinsRight) {
             starts[at + 1] = sequence;
+        } else if (ranges == MAX_RANGES) {
+            return scatter().addScattered(sequence);
         } else {
             insert(at + 1, sequence);
         }
         distinct++;
         return true;
+    }
+
+    private boolean addScattered(long sequence) {
+        if (scattered.contains(sequence)) {
+            return false;
+        }
+        scattered.addLong(sequence);
+        distinct++;
+        return true;
+    }
+
+    /** Moves the ranges into a bitmap, for good. */
+    private SequenceSet scatter() {
+        Roaring64NavigableMap bitmap = new Roaring64NavigableMap();
+        for (int i = 0; i < ranges; i++) {
+            bitmap.addRange(starts[i], ends[i]);
+        }
+        scattered = bitmap;
+        starts = null;
+        ends = null;
+        ranges = 0;
+        return this;
     }
 
     /** Index of the last range starting at or before {@code sequence}, or -1. */
@@ -105,17 +160,45 @@ public final class SequenceSet {
         return distinct;
     }
 
-    public int rangeCount() {
-        return ranges;
+    /** Whether the set has turned into a bitmap (more than {@link #MAX_RANGES} ranges at some point). */
+    public boolean isBitmap() {
+        return scattered != null;
+    }
+
+    /** How many runs of consecutive numbers the set holds (counted one by one once it is a bitmap). */
+    public long rangeCount() {
+        if (scattered == null) {
+            return ranges;
+        }
+        long runs = 0;
+        long previous = -2;
+        for (LongIterator present = scattered.getLongIterator(); present.hasNext(); ) {
+            long sequence = present.next();
+            if (sequence != previous + 1) {
+                runs++;
+            }
+            previous = sequence;
+        }
+        return runs;
     }
 
     public boolean contains(long sequence) {
+        if (scattered != null) {
+            return sequence >= 0 && scattered.contains(sequence);
+        }
         int at = floor(sequence);
         return at >= 0 && sequence < ends[at];
     }
 
     /** How many numbers of the set lie in [from, to). */
     public long countIn(long from, long to) {
+        if (to <= from) {
+            return 0;
+        }
+        if (scattered != null) {
+            // rankLong counts the numbers at or below its argument; no number of the set is negative
+            return (to <= 0 ? 0 : scattered.rankLong(to - 1)) - (from <= 0 ? 0 : scattered.rankLong(from - 1));
+        }
         long count = 0;
         for (int i = Math.max(0, floor(from)); i < ranges && starts[i] < to; i++) {
             count += Math.max(0, Math.min(ends[i], to) - Math.max(starts[i], from));
@@ -125,15 +208,29 @@ public final class SequenceSet {
 
     /** Calls {@code gap} with each range [start, end) of numbers in [from, to) that are not in the set. */
     public void forEachGap(long from, long to, GapConsumer gap) {
-        long next = from;
-        for (int i = 0; i < ranges && next < to; i++) {
-            if (ends[i] <= next) {
-                continue;
+        long next = Math.max(0, from);
+        if (scattered != null) {
+            LongIterator present = scattered.getLongIterator();
+            while (present.hasNext() && next < to) {
+                long sequence = present.next();
+                if (sequence < next) {
+                    continue; // before from
+                }
+                if (sequence > next) {
+                    gap.accept(next, Math.min(sequence, to));
+                }
+                next = sequence + 1;
             }
-            if (starts[i] > next) {
-                gap.accept(next, Math.min(starts[i], to));
+        } else {
+            for (int i = 0; i < ranges && next < to; i++) {
+                if (ends[i] <= next) {
+                    continue;
+                }
+                if (starts[i] > next) {
+                    gap.accept(next, Math.min(starts[i], to));
+                }
+                next = Math.max(next, ends[i]);
             }
-            next = Math.max(next, ends[i]);
         }
         if (next < to) {
             gap.accept(next, to);
@@ -146,18 +243,56 @@ public final class SequenceSet {
         void accept(long start, long end);
     }
 
-    /** The ranges as [start0, end0, start1, end1, ...], for merging across consumers and workers. */
-    public long[] toRanges() {
-        long[] flat = new long[ranges * 2];
-        for (int i = 0; i < ranges; i++) {
-            flat[2 * i] = starts[i];
-            flat[2 * i + 1] = ends[i];
+    /** The set as bytes, for merging across consumers and workers: ranges while few, else the bitmap's own form. */
+    public byte[] toBytes() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            if (scattered == null) {
+                out.writeByte(AS_RANGES);
+                out.writeInt(ranges);
+                for (int i = 0; i < ranges; i++) {
+                    out.writeLong(starts[i]);
+                    out.writeLong(ends[i]);
+                }
+            } else {
+                scattered.runOptimize();
+                out.writeByte(AS_BITMAP);
+                scattered.serializePortable(out);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a byte array does not fail to write
         }
-        return flat;
+        return bytes.toByteArray();
     }
 
-    /** Rebuilds a set from {@link #toRanges()} output. */
-    public static SequenceSet fromRanges(long[] flat) {
+    /** Rebuilds a set from {@link #toBytes()}; an empty array is the empty set. */
+    public static SequenceSet fromBytes(byte[] encoded) {
+        if (encoded.length == 0) {
+            return new SequenceSet();
+        }
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(encoded))) {
+            byte form = in.readByte();
+            if (form == AS_BITMAP) {
+                Roaring64NavigableMap bitmap = new Roaring64NavigableMap();
+                bitmap.deserializePortable(in);
+                return new SequenceSet(bitmap);
+            }
+            if (form != AS_RANGES) {
+                throw new IllegalArgumentException("not a sequence set: form " + form);
+            }
+            int count = in.readInt();
+            long[] flat = new long[count * 2];
+            for (int i = 0; i < flat.length; i++) {
+                flat[i] = in.readLong();
+            }
+            return fromRanges(flat);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("a sequence set cut short: " + e, e);
+        }
+    }
+
+    /** A set of the sorted, disjoint ranges [start0, end0), [start1, end1), ... given flat. */
+    public static SequenceSet fromRanges(long... flat) {
         SequenceSet set = new SequenceSet(Math.max(4, flat.length / 2));
         for (int i = 0; i < flat.length; i += 2) {
             set.starts[set.ranges] = flat[i];
@@ -174,9 +309,18 @@ public final class SequenceSet {
      */
     public static Union union(Iterable<SequenceSet> sets) {
         long total = 0;
-        List<long[]> all = new ArrayList<>();
+        boolean anyBitmap = false;
         for (SequenceSet set : sets) {
             total += set.distinct;
+            anyBitmap |= set.scattered != null;
+        }
+        SequenceSet merged = anyBitmap ? bitmapUnion(sets) : rangeUnion(sets);
+        return new Union(merged, total - merged.distinct);
+    }
+
+    private static SequenceSet rangeUnion(Iterable<SequenceSet> sets) {
+        List<long[]> all = new ArrayList<>();
+        for (SequenceSet set : sets) {
             for (int i = 0; i < set.ranges; i++) {
                 all.add(new long[] {set.starts[i], set.ends[i]});
             }
@@ -196,7 +340,21 @@ public final class SequenceSet {
                 merged.distinct += range[1] - range[0];
             }
         }
-        return new Union(merged, total - merged.distinct);
+        return merged;
+    }
+
+    private static SequenceSet bitmapUnion(Iterable<SequenceSet> sets) {
+        Roaring64NavigableMap merged = new Roaring64NavigableMap();
+        for (SequenceSet set : sets) {
+            if (set.scattered != null) {
+                merged.or(set.scattered);
+            } else {
+                for (int i = 0; i < set.ranges; i++) {
+                    merged.addRange(set.starts[i], set.ends[i]);
+                }
+            }
+        }
+        return new SequenceSet(merged);
     }
 
     /** A merged set and the number of deliveries beyond the first of any number. */

@@ -27,7 +27,7 @@ import org.HdrHistogram.Histogram;
  */
 public final class MeasuringConsumerCallback implements ConsumerCallback {
 
-    private static final long[] NOTHING = new long[0];
+    private static final byte[] NOTHING = new byte[0];
 
     private final String topic;
     private final String subscription;
@@ -203,12 +203,12 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
 
     /** A copy of what this consumer has seen, for delivery verification at the end of the run. */
     public synchronized ConsumerDelivery delivery() {
-        long[][] ranges = new long[receivedByProducer.length][];
-        for (int i = 0; i < ranges.length; i++) {
-            ranges[i] = receivedByProducer[i] == null ? NOTHING : receivedByProducer[i].toRanges();
+        byte[][] sets = new byte[receivedByProducer.length][];
+        for (int i = 0; i < sets.length; i++) {
+            sets[i] = receivedByProducer[i] == null ? NOTHING : receivedByProducer[i].toBytes();
         }
         return new ConsumerDelivery(topic, subscription, received, duplicates, reordered, foreign,
-                negativeLatencies, ordering.judged(), ranges,
+                negativeLatencies, ordering.judged(), sets,
                 lastReceivedNanos == Long.MIN_VALUE ? 0 : WallClock.epochMicros(lastReceivedNanos),
                 reopenedNanos == Long.MIN_VALUE ? -1 : (lastBacklogReceivedNanos - reopenedNanos) / 1_000,
                 duplicateLog.toRuns(), reorderedLog.toRuns(), duplicateLog.complete() && reorderedLog.complete());

@@ -2,11 +2,10 @@ package io.brokerbench.metrics;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.util.List;
 
 /**
- * CPU time used by this JVM, by its load threads alone, and by the calling thread: the load
- * generator's cost per message, and what recording the metrics cost, in every result.
+ * CPU time used by this JVM and by the calling thread: the load generator's cost per message, and
+ * what recording the metrics cost, in every result.
  */
 public final class CpuTime {
 
@@ -21,15 +20,6 @@ public final class CpuTime {
             return nanos < 0 ? Double.NaN : nanos / 1e9;
         }
         return Double.NaN;
-    }
-
-    /** CPU time of {@code threads}; a thread that has ended counts nothing. */
-    public static double threadSeconds(List<Thread> threads) {
-        long nanos = 0;
-        for (Thread thread : threads) {
-            nanos += Math.max(0, THREADS.getThreadCpuTime(thread.getId()));
-        }
-        return nanos / 1e9;
     }
 
     /** CPU time of the calling thread, in nanoseconds (0 where the JVM does not measure it). */

@@ -4,14 +4,18 @@ import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.load.PacedProducer;
 import io.brokerbench.load.PublishLoop;
 import io.brokerbench.logging.LogMarkers;
+import io.brokerbench.metrics.CpuTime;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.PublishStats;
 import io.brokerbench.time.NanoClock;
 import io.brokerbench.time.ParkingIdler;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,6 +33,7 @@ import org.slf4j.LoggerFactory;
 final class LoadThreads {
 
     private static final Logger LOG = LoggerFactory.getLogger(LoadThreads.class);
+    private static final ThreadMXBean THREAD_CPU = ManagementFactory.getThreadMXBean();
 
     /** How long a load thread may take to return from its current send once asked to stop. */
     static final Duration STOP_GRACE = Duration.ofSeconds(5);
@@ -36,6 +41,12 @@ final class LoadThreads {
     private final List<PublishStats> stats = new ArrayList<>();
     private final List<PublishLoop> loops = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
+    /**
+     * Per thread, its CPU time (ns) as it ended, or -1 while it runs: the JVM forgets an ended
+     * thread's CPU time, and without this the load threads' CPU over a phase in which one ended
+     * (asked to, or killed by an error) would come out negative.
+     */
+    private AtomicLongArray endedCpuNanos = new AtomicLongArray(0);
     /** The first load thread to die and what killed it; set on that thread, read by whoever takes snapshots. */
     private Thread deadThread;
     private Throwable causeOfDeath;
@@ -57,13 +68,23 @@ final class LoadThreads {
         if (!threads.isEmpty()) {
             throw new IllegalStateException("load already running");
         }
+        endedCpuNanos = new AtomicLongArray(stats.size());
         for (int t = 0; t < stats.size(); t++) {
             List<PacedProducer> own = new ArrayList<>();
             for (int i = t; i < producers.size(); i += stats.size()) {
                 own.add(producers.get(i));
             }
             PublishLoop loop = new PublishLoop("load-" + t, own, clock, new ParkingIdler());
-            Thread thread = new Thread(loop, "brokerbench-" + loop.name());
+            int slot = t;
+            endedCpuNanos.set(slot, -1);
+            Thread thread = new Thread(() -> {
+                try {
+                    loop.run();
+                } finally {
+                    // allocates nothing: also after an OutOfMemoryError
+                    endedCpuNanos.set(slot, CpuTime.currentThreadNanos());
+                }
+            }, "brokerbench-" + loop.name());
             thread.setDaemon(true);
             thread.setUncaughtExceptionHandler(this::died);
             loops.add(loop);
@@ -123,8 +144,17 @@ final class LoadThreads {
         return stats.stream().mapToLong(PublishStats::errorsTotal).sum();
     }
 
-    /** The threads, for their CPU time. */
-    List<Thread> threads() {
-        return threads;
+    boolean started() {
+        return !threads.isEmpty();
+    }
+
+    /** CPU time the load threads have used, those that ended included; called under the same lock as {@link #start}. */
+    double cpuSeconds() {
+        long nanos = 0;
+        for (int t = 0; t < threads.size(); t++) {
+            long ended = endedCpuNanos.get(t);
+            nanos += ended >= 0 ? ended : Math.max(0, THREAD_CPU.getThreadCpuTime(threads.get(t).getId()));
+        }
+        return nanos / 1e9;
     }
 }

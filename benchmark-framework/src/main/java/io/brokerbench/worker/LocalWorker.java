@@ -152,7 +152,7 @@ public final class LocalWorker implements Worker {
 
     @Override
     public synchronized void startLoad(LoadPlan plan) {
-        if (!load.threads().isEmpty()) {
+        if (load.started()) {
             throw new IllegalStateException("load already running");
         }
         load = new LoadThreads(producers.size(), loadThreadLimit);
@@ -237,7 +237,7 @@ public final class LocalWorker implements Worker {
         sentTotal += interval.get(Metric.PUBLISH_DELAY).getTotalCount();
         ackedTotal += interval.get(Metric.PUBLISH_LATENCY).getTotalCount();
         return new WorkerSnapshot(interval.copy(), sentTotal, ackedTotal, load.publishErrorsTotal(), received,
-                CpuTime.processSeconds(), CpuTime.threadSeconds(load.threads()),
+                CpuTime.processSeconds(), load.cpuSeconds(),
                 sampler.sample(driver == null ? null : driver.driver()), load.failure().orElse(""));
     }
 

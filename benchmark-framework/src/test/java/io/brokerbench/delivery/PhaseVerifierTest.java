@@ -17,7 +17,11 @@ class PhaseVerifierTest {
 
     private static ConsumerDelivery consumer(String subscription, long[][] ranges, long[][] duplicates,
             long[][] reordered, boolean listed) {
-        return new ConsumerDelivery("t", subscription, 0, 0, 0, 0, 0, true, ranges, 0, -1, duplicates, reordered, listed);
+        byte[][] sets = new byte[ranges.length][];
+        for (int i = 0; i < ranges.length; i++) {
+            sets[i] = SequenceSet.fromRanges(ranges[i]).toBytes();
+        }
+        return new ConsumerDelivery("t", subscription, 0, 0, 0, 0, 0, true, sets, 0, -1, duplicates, reordered, listed);
     }
 
     @Test

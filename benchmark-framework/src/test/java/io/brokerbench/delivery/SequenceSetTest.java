@@ -1,6 +1,5 @@
 package io.brokerbench.delivery;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -34,7 +33,7 @@ class SequenceSetTest {
         assertFalse(set.add(11));
         assertFalse(set.add(5));
         assertEquals(6, set.distinct());
-        assertArrayEquals(new long[] {0, 3, 5, 6, 10, 12}, set.toRanges());
+        assertEquals("[0, 3)[5, 6)[10, 12)", runs(set, 20));
     }
 
     @Test
@@ -46,7 +45,7 @@ class SequenceSetTest {
         set.add(3);
         set.add(1);
         assertEquals(1, set.rangeCount());
-        assertArrayEquals(new long[] {0, 5}, set.toRanges());
+        assertEquals("[0, 5)", runs(set, 10));
     }
 
     @Test
@@ -66,8 +65,9 @@ class SequenceSetTest {
         for (long n = 0; n < 20_000; n++) {
             assertEquals(reference.contains(n), set.contains(n));
         }
-        SequenceSet copy = SequenceSet.fromRanges(set.toRanges());
+        SequenceSet copy = SequenceSet.fromBytes(set.toBytes());
         assertEquals(set.distinct(), copy.distinct());
+        assertEquals(runs(set, 20_000), runs(copy, 20_000));
     }
 
     @Test
@@ -77,7 +77,7 @@ class SequenceSetTest {
         SequenceSet.Union union = SequenceSet.union(List.of(a, b));
         assertEquals(30, union.set().distinct());
         assertEquals(2, union.overlaps()); // 20 and 21 arrived at both
-        assertArrayEquals(new long[] {0, 30}, union.set().toRanges());
+        assertEquals("[0, 30)", runs(union.set(), 40));
     }
 
     @Test
@@ -101,5 +101,105 @@ class SequenceSetTest {
         assertEquals(4, set.countIn(26, 100));
         assertEquals(0, set.countIn(9, 20));
         assertEquals(0, new SequenceSet().countIn(0, 10));
+    }
+
+    @Test
+    void aConsumersShareOfInterleavedMessagesBecomesABitmapAndStaysSmall() {
+        // one of three consumers of a subscription whose producer's keys spread over three partitions
+        SequenceSet set = new SequenceSet();
+        TreeSet<Long> reference = new TreeSet<>();
+        Random random = new Random(7);
+        for (long i = 0; i < 3_000_000; i++) {
+            if (random.nextInt(3) == 0) {
+                assertTrue(set.add(i));
+                reference.add(i);
+            }
+        }
+        assertTrue(set.isBitmap());
+        assertFalse(set.add(reference.first()), "a duplicate is still one");
+        assertFalse(set.add(reference.last()));
+        assertEquals(reference.size(), set.distinct());
+        // as ranges this would be ~16 bytes per number received: ~11 MiB
+        int bytes = set.toBytes().length;
+        assertTrue(bytes < 3_000_000 / 8 + 64 * 1024, bytes + " bytes for " + set.distinct() + " numbers");
+
+        SequenceSet copy = SequenceSet.fromBytes(set.toBytes());
+        assertEquals(set.distinct(), copy.distinct());
+        assertEquals(reference.subSet(1_000L, 2_000_000L).size(), copy.countIn(1_000, 2_000_000));
+        assertEquals(reference.size(), copy.countIn(-5, Long.MAX_VALUE));
+        for (long n = 2_999_000; n < 3_000_010; n++) {
+            assertEquals(reference.contains(n), copy.contains(n), "contains " + n);
+        }
+        List<long[]> gaps = new ArrayList<>();
+        copy.forEachGap(100, 200, (from, to) -> gaps.add(new long[] {from, to}));
+        long missing = gaps.stream().mapToLong(g -> g[1] - g[0]).sum();
+        assertEquals(100 - reference.subSet(100L, 200L).size(), missing);
+    }
+
+    @Test
+    void theUnionOfInterleavedSharesIsWholeAndCountsWhatTwoConsumersGot() {
+        SequenceSet[] consumers = {new SequenceSet(), new SequenceSet(), new SequenceSet()};
+        Random random = new Random(11);
+        for (long i = 0; i < 500_000; i++) {
+            consumers[random.nextInt(3)].add(i);
+        }
+        for (SequenceSet consumer : consumers) {
+            consumer.add(17); // to one of them the first time: two overlaps
+        }
+        int owner = consumers[0].contains(499_999) ? 0 : consumers[1].contains(499_999) ? 1 : 2;
+        assertTrue(consumers[(owner + 1) % 3].add(499_999)); // one more
+        List<SequenceSet> received = new ArrayList<>();
+        for (SequenceSet consumer : consumers) {
+            assertTrue(consumer.isBitmap());
+            received.add(SequenceSet.fromBytes(consumer.toBytes()));
+        }
+        received.add(SequenceSet.fromRanges(600_000, 600_010)); // a set still in ranges joins the bitmaps
+        SequenceSet.Union union = SequenceSet.union(received);
+        assertEquals(500_010, union.set().distinct());
+        assertEquals(2 + 1, union.overlaps());
+        assertEquals("[0, 500000)[600000, 600010)", runs(union.set(), 700_000));
+        assertEquals(2, union.set().rangeCount());
+    }
+
+    @Test
+    void aSetTurnsIntoABitmapOnlyPastItsRangeLimitWhicheverWayTheNumbersCome() {
+        SequenceSet appended = new SequenceSet();
+        SequenceSet backwards = new SequenceSet();
+        for (long i = 0; i < SequenceSet.MAX_RANGES; i++) {
+            appended.add(2 * i);
+            backwards.add(2 * (SequenceSet.MAX_RANGES - i));
+        }
+        assertFalse(appended.isBitmap());
+        assertFalse(backwards.isBitmap());
+        appended.add(1); // joins two ranges: one fewer
+        appended.add(2 * SequenceSet.MAX_RANGES + 10); // back at the limit
+        assertFalse(appended.isBitmap());
+        appended.add(2 * SequenceSet.MAX_RANGES + 20); // a new range at the end: one too many
+        assertTrue(appended.isBitmap());
+        backwards.add(0); // a new range at the start: one too many
+        assertTrue(backwards.isBitmap());
+        backwards.add(1_000_000);
+        assertEquals(SequenceSet.MAX_RANGES + 3, appended.distinct());
+        assertEquals(SequenceSet.MAX_RANGES + 1, appended.rangeCount());
+        assertEquals(SequenceSet.MAX_RANGES + 2, backwards.distinct());
+        assertTrue(backwards.contains(0));
+        assertFalse(backwards.contains(1));
+        assertTrue(backwards.contains(1_000_000));
+    }
+
+    /** The set's runs in [0, limit), as "[start, end)..." found from its gaps. */
+    private static String runs(SequenceSet set, long limit) {
+        StringBuilder out = new StringBuilder();
+        long[] next = {0};
+        set.forEachGap(0, limit, (from, to) -> {
+            if (from > next[0]) {
+                out.append('[').append(next[0]).append(", ").append(from).append(')');
+            }
+            next[0] = to;
+        });
+        if (next[0] < limit) {
+            out.append('[').append(next[0]).append(", ").append(limit).append(')');
+        }
+        return out.toString();
     }
 }

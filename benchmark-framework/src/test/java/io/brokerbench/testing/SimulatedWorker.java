@@ -257,18 +257,18 @@ public final class SimulatedWorker implements Worker {
     public List<ConsumerDelivery> consumerDeliveries() {
         List<ConsumerDelivery> deliveries = new ArrayList<>();
         for (ConsumerSpec consumer : consumers) {
-            long[][] ranges = new long[producersInRun][];
+            byte[][] sets = new byte[producersInRun][];
             long[][] duplicates = new long[producersInRun][];
             long[][] reordered = new long[producersInRun][];
             SequenceSet received = receivedSet((long) receivedPerSubscription);
             for (int p = 0; p < producersInRun; p++) {
-                ranges[p] = p == 0 ? received.toRanges() : new long[0];
+                sets[p] = p == 0 ? received.toBytes() : new byte[0];
                 duplicates[p] = p == 0 ? runsOf(duplicatedSequences) : new long[0];
                 reordered[p] = p == 0 ? runsOf(reorderedSequences) : new long[0];
             }
             deliveries.add(new ConsumerDelivery(consumer.topic(), consumer.subscription(),
                     received.distinct() + duplicatedSequences.size(), duplicatedSequences.size(), reorderedSequences.size(),
-                    0, 0, true, ranges, lastReceiptNanos == Long.MIN_VALUE ? 0 : WallClock.epochMicros(lastReceiptNanos),
+                    0, 0, true, sets, lastReceiptNanos == Long.MIN_VALUE ? 0 : WallClock.epochMicros(lastReceiptNanos),
                     reopenedNanos == Long.MIN_VALUE ? -1 : (backlogReadNanos - reopenedNanos) / 1_000, duplicates, reordered,
                     true));
         }
