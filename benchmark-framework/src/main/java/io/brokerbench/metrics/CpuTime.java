@@ -22,6 +22,11 @@ public final class CpuTime {
         return Double.NaN;
     }
 
+    /** CPU time of {@code thread}, in nanoseconds (0 once it has ended, or where the JVM does not measure it). */
+    public static long threadNanos(Thread thread) {
+        return Math.max(0, THREADS.getThreadCpuTime(thread.getId()));
+    }
+
     /** CPU time of the calling thread, in nanoseconds (0 where the JVM does not measure it). */
     public static long currentThreadNanos() {
         return Math.max(0, THREADS.getCurrentThreadCpuTime());

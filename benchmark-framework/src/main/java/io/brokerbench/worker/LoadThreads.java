@@ -9,8 +9,6 @@ import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.PublishStats;
 import io.brokerbench.time.NanoClock;
 import io.brokerbench.time.ParkingIdler;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +31,6 @@ import org.slf4j.LoggerFactory;
 final class LoadThreads {
 
     private static final Logger LOG = LoggerFactory.getLogger(LoadThreads.class);
-    private static final ThreadMXBean THREAD_CPU = ManagementFactory.getThreadMXBean();
 
     /** How long a load thread may take to return from its current send once asked to stop. */
     static final Duration STOP_GRACE = Duration.ofSeconds(5);
@@ -153,7 +150,7 @@ final class LoadThreads {
         long nanos = 0;
         for (int t = 0; t < threads.size(); t++) {
             long ended = endedCpuNanos.get(t);
-            nanos += ended >= 0 ? ended : Math.max(0, THREAD_CPU.getThreadCpuTime(threads.get(t).getId()));
+            nanos += ended >= 0 ? ended : CpuTime.threadNanos(threads.get(t));
         }
         return nanos / 1e9;
     }
