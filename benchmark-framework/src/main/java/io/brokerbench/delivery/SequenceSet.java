@@ -112,14 +112,18 @@ public final class SequenceSet {
     /** Moves the ranges into a bitmap, for good. */
     private SequenceSet scatter() {
         Roaring64NavigableMap bitmap = new Roaring64NavigableMap();
-        for (int i = 0; i < ranges; i++) {
-            bitmap.addRange(starts[i], ends[i]);
-        }
+        addRangesTo(bitmap);
         scattered = bitmap;
         starts = null;
         ends = null;
         ranges = 0;
         return this;
+    }
+
+    private void addRangesTo(Roaring64NavigableMap bitmap) {
+        for (int i = 0; i < ranges; i++) {
+            bitmap.addRange(starts[i], ends[i]);
+        }
     }
 
     /** Index of the last range starting at or before {@code sequence}, or -1. */
@@ -243,7 +247,10 @@ public final class SequenceSet {
         void accept(long start, long end);
     }
 
-    /** The set as bytes, for merging across consumers and workers: ranges while few, else the bitmap's own form. */
+    /**
+     * The set as bytes, for merging across consumers and workers: ranges while few, else the bitmap's
+     * own form. A bitmap is first compacted in place (runs of consecutive numbers); taken at the end of a run.
+     */
     public byte[] toBytes() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
@@ -349,9 +356,7 @@ public final class SequenceSet {
             if (set.scattered != null) {
                 merged.or(set.scattered);
             } else {
-                for (int i = 0; i < set.ranges; i++) {
-                    merged.addRange(set.starts[i], set.ends[i]);
-                }
+                set.addRangesTo(merged);
             }
         }
         return new SequenceSet(merged);

@@ -43,7 +43,7 @@ final class LoadThreads {
      * thread's CPU time, and without this the load threads' CPU over a phase in which one ended
      * (asked to, or killed by an error) would come out negative.
      */
-    private AtomicLongArray endedCpuNanos = new AtomicLongArray(0);
+    private final AtomicLongArray endedCpuNanos;
     /** The first load thread to die and what killed it; set on that thread, read by whoever takes snapshots. */
     private Thread deadThread;
     private Throwable causeOfDeath;
@@ -53,6 +53,7 @@ final class LoadThreads {
         for (int t = 0; t < Math.min(producers, limit); t++) {
             stats.add(new PublishStats());
         }
+        endedCpuNanos = new AtomicLongArray(stats.size());
     }
 
     /** The recorder of the thread that will run producer {@code index}. */
@@ -65,7 +66,6 @@ final class LoadThreads {
         if (!threads.isEmpty()) {
             throw new IllegalStateException("load already running");
         }
-        endedCpuNanos = new AtomicLongArray(stats.size());
         for (int t = 0; t < stats.size(); t++) {
             List<PacedProducer> own = new ArrayList<>();
             for (int i = t; i < producers.size(); i += stats.size()) {
