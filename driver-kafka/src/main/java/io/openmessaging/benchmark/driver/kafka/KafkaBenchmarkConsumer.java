@@ -21,6 +21,13 @@ import org.slf4j.LoggerFactory;
  * One Kafka consumer in a consumer group (the subscription) with its own poll thread. The Kafka
  * consumer is not thread-safe, so every call on it, including commit and close, happens on that
  * thread; {@link #close()} only wakes it up and waits for it.
+ *
+ * <p>Offsets are committed asynchronously at most once per commit interval, not after every poll as
+ * OMB's driver does: at low rates each poll carries a few tens of messages, and a commit per poll
+ * cost the broker about a quarter of a core and the client up to a third at 20,000 msg/s with five
+ * consumers (docs/reproductions.md, study 3). Messages are not delivered twice for it: what was
+ * processed is committed synchronously before a rebalance takes partitions away and when the
+ * consumer closes.
  */
 final class KafkaBenchmarkConsumer implements BenchmarkConsumer, MeteredKafkaClient {
 
@@ -33,17 +40,25 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer, MeteredKafkaCli
     private final Consumer<String, byte[]> consumer;
     private final ConsumerCallback callback;
     private final boolean commitOffsets;
+    private final long commitIntervalNanos;
     private final Thread pollThread;
     private volatile boolean running = true;
+    /** Poll thread only. */
+    private long lastCommitNanos = System.nanoTime();
+    /** Poll thread only: records were polled since the last commit. */
+    private boolean uncommitted;
 
     /**
      * @param commitOffsets false when the consumer auto-commits ({@code enable.auto.commit=true})
+     * @param commitInterval the least time between two commits of the poll loop; zero commits after
+     *     every poll that returned records
      */
     KafkaBenchmarkConsumer(Consumer<String, byte[]> consumer, String topic, ConsumerCallback callback,
-            boolean commitOffsets, String threadName) {
+            boolean commitOffsets, Duration commitInterval, String threadName) {
         this.consumer = consumer;
         this.callback = callback;
         this.commitOffsets = commitOffsets;
+        this.commitIntervalNanos = commitInterval.toNanos();
         consumer.subscribe(List.of(topic), new CommitBeforeRevoke());
         this.pollThread = new Thread(this::pollUntilClosed, threadName);
         pollThread.setDaemon(true);
@@ -57,8 +72,8 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer, MeteredKafkaCli
                 for (ConsumerRecord<String, byte[]> record : records) {
                     callback.messageReceived(record.value(), record.timestamp());
                 }
-                if (commitOffsets && !records.isEmpty()) {
-                    consumer.commitAsync();
+                if (commitOffsets) {
+                    commitIfDue(!records.isEmpty());
                 }
             }
         } catch (WakeupException closing) {
@@ -69,6 +84,16 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer, MeteredKafkaCli
             }
         } finally {
             closeOnPollThread();
+        }
+    }
+
+    private void commitIfDue(boolean polledRecords) {
+        uncommitted |= polledRecords;
+        long now = System.nanoTime();
+        if (uncommitted && now - lastCommitNanos >= commitIntervalNanos) {
+            consumer.commitAsync();
+            uncommitted = false;
+            lastCommitNanos = now;
         }
     }
 

@@ -246,17 +246,31 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
         properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
         // a subscription must see messages published before its first poll: the framework starts producing right away
         properties.putIfAbsent(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        // the driver commits after each poll (and before a rebalance), so auto-commit is off unless the file turns it on
+        // the driver commits every auto.commit.interval.ms (and before a rebalance), so auto-commit is off unless the
+        // file turns it on
         properties.putIfAbsent(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         boolean commitOffsets = !Boolean.parseBoolean(properties.getProperty(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG));
         try {
-            return CompletableFuture.completedFuture(track(new KafkaBenchmarkConsumer(new KafkaConsumer<>(properties),
-                    topic, consumerCallback, commitOffsets,
+            KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(properties);
+            return CompletableFuture.completedFuture(track(new KafkaBenchmarkConsumer(consumer,
+                    topic, consumerCallback, commitOffsets, commitInterval(properties),
                     "kafka-consumer-" + consumerCount.incrementAndGet() + "-" + subscriptionName)));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(new IllegalArgumentException(
                     config.file() + ": consumerConfig/commonConfig: " + OneLine.of(e), e));
         }
+    }
+
+    /**
+     * Kafka's own key for how often offsets are committed, honoured by the driver's commits too; the
+     * consumer has validated it (a whole number, at least 0) by the time this reads it.
+     */
+    private static Duration commitInterval(Properties consumerProperties) {
+        Object value = consumerProperties.get(ConsumerConfig.AUTO_COMMIT_INTERVAL_MS_CONFIG);
+        if (value == null) {
+            value = ConsumerConfig.configDef().defaultValues().get(ConsumerConfig.AUTO_COMMIT_INTERVAL_MS_CONFIG);
+        }
+        return Duration.ofMillis(Long.parseLong(value.toString().trim()));
     }
 
     /** The producers' and consumers' own metrics ({@link KafkaClientMetrics}); closed clients report none. */

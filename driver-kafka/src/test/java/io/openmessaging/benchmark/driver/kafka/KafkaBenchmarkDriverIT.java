@@ -182,6 +182,47 @@ class KafkaBenchmarkDriverIT {
     }
 
     @Test
+    void offsetsAreCommittedOncePerCommitIntervalNotEveryPollAndWhenTheConsumerCloses() throws Exception {
+        OneConsumer one = oneConsumerCommittingEvery(600_000);
+
+        // two batches, so that a commit per poll would have been sent before the second one arrived
+        publish(one.producer(), 50, false);
+        await("first batch consumed").atMost(WAIT).until(() -> one.collector().count() >= 50);
+        publish(one.producer(), 50, false);
+        await("second batch consumed").atMost(WAIT).until(() -> one.collector().count() >= 100);
+        await("nothing committed within the interval").during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(5))
+                .until(() -> committedOffsets(one.subscription()).isEmpty());
+
+        one.consumer().close();
+        assertEquals(Map.of(new TopicPartition(one.topic(), 0), 100L), committedOffsets(one.subscription()));
+    }
+
+    @Test
+    void aZeroCommitIntervalCommitsAfterEveryPollAsOmbsDriverDoes() throws Exception {
+        OneConsumer one = oneConsumerCommittingEvery(0);
+
+        publish(one.producer(), 100, false);
+
+        await("offsets committed while the consumer runs").atMost(WAIT).until(() ->
+                Map.of(new TopicPartition(one.topic(), 0), 100L).equals(committedOffsets(one.subscription())));
+    }
+
+    /** A new topic of one partition, one consumer of a new subscription on it, and a producer. */
+    private record OneConsumer(String topic, String subscription, Collector collector, BenchmarkConsumer consumer,
+            BenchmarkProducer producer) {
+    }
+
+    private OneConsumer oneConsumerCommittingEvery(long commitIntervalMillis) throws Exception {
+        KafkaBenchmarkDriver driver = driver("consumerConfig: |\n  auto.commit.interval.ms=" + commitIntervalMillis + "\n");
+        String topic = newTopicName();
+        driver.createTopic(topic, 1).get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        String subscription = "commits-" + UUID.randomUUID();
+        Collector collector = new Collector();
+        BenchmarkConsumer consumer = driver.createConsumer(topic, subscription, collector).get();
+        return new OneConsumer(topic, subscription, collector, consumer, driver.createProducer(topic).get());
+    }
+
+    @Test
     void resetDeletesOnlyLeftoverBenchmarkTopics() throws Exception {
         String leftover = "test-topic-leftover-" + UUID.randomUUID();
         String foreign = "other-topic-" + UUID.randomUUID();
@@ -278,6 +319,13 @@ class KafkaBenchmarkDriverIT {
             });
         }
         return records;
+    }
+
+    private static Map<TopicPartition, Long> committedOffsets(String group) throws Exception {
+        Map<TopicPartition, Long> offsets = new HashMap<>();
+        admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get()
+                .forEach((partition, offset) -> offsets.put(partition, offset.offset()));
+        return offsets;
     }
 
     private static boolean everyMemberAssigned(String group, int members) {
