@@ -24,10 +24,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Offsets are committed asynchronously at most once per commit interval, not after every poll as
  * OMB's driver does: at low rates each poll carries a few tens of messages, and a commit per poll
- * cost the broker about a quarter of a core and the client up to a third at 20,000 msg/s with five
- * consumers (docs/reproductions.md, study 3). Messages are not delivered twice for it: what was
- * processed is committed synchronously before a rebalance takes partitions away and when the
- * consumer closes.
+ * cost the broker 0.11-0.18 of a core at 20,000-160,000 msg/s with five consumers and more than
+ * doubled the median end-to-end latency (docs/benchmarks.md). What was processed is committed
+ * synchronously before a rebalance takes partitions away and when the consumer closes, so no
+ * message is delivered twice for it; only a consumer that dies without closing leaves up to one
+ * interval's messages for the group to deliver again.
  */
 final class KafkaBenchmarkConsumer implements BenchmarkConsumer, MeteredKafkaClient {
 
