@@ -14,12 +14,19 @@ import java.util.TreeSet;
  * next rate, so each window starts from an empty queue. A failure at a rate invalidates every success at
  * or above it: one lucky window cannot lift the answer above a rate that later failed. The first time a
  * rate fails after it (or a higher one) held, it is measured once more before the failure counts: one
- * slow moment of the broker's would otherwise restart the search far below what it sustains.
+ * slow moment of the broker's would otherwise restart the search far below what it sustains. The
+ * first failure while doubling, if it missed by little, is looked past once: twice its rate is
+ * measured before it counts. A client and broker whose requests carry more messages at higher rates
+ * can fall just short at a low rate and hold one far above it; without the look-ahead the search
+ * would report the low one.
  *
  * <p>Pure decision logic, no clock and no threads: the run measures each window and reports it with
  * {@link #next}. Not thread-safe; one run thread drives it.
  */
 public final class MaxRateSearch {
+
+    /** A failure this close to holding (published and backlog growth, as a fraction) may be looked past. */
+    static final double NARROW_MISS = 0.05;
 
     private final SearchSettings settings;
     private final NavigableSet<Double> held = new TreeSet<>();
@@ -31,6 +38,9 @@ public final class MaxRateSearch {
     private SearchStep.Measure pending;
     /** The first failure's observed throughput, a better next guess than the midpoint; used once. */
     private double capacityHint = Double.NaN;
+    /** The narrow failure being looked past while twice its rate is measured; null otherwise. */
+    private RateWindow lookedPast;
+    private boolean lookedAhead;
 
     public MaxRateSearch(SearchSettings settings) {
         this.settings = settings;
@@ -46,13 +56,24 @@ public final class MaxRateSearch {
         windows++;
         double rate = window.targetRate();
         boolean holds = holds(window);
-        boolean recheck = !holds && held.ceiling(rate) != null && rechecked.add(rate);
-        if (holds) {
+        boolean lookAhead = !holds && !lookedAhead && failed.isEmpty() && held.ceiling(rate) == null
+                && missedNarrowly(window);
+        boolean recheck = !holds && !lookAhead && held.ceiling(rate) != null && rechecked.add(rate);
+        RateWindow lookedPastBefore = lookedPast;
+        lookedPast = null;
+        if (lookAhead) {
+            lookedAhead = true;
+            lookedPast = window;
+        } else if (holds) {
             held.add(rate);
         } else if (!recheck) {
+            // a look-ahead that failed too: the failure it looked past counts after all, as the lowest
+            RateWindow lowest = lookedPastBefore != null ? lookedPastBefore : window;
+            boolean first = failed.isEmpty();
+            failed.add(lowest.targetRate());
             failed.add(rate);
-            if (failed.size() == 1) {
-                capacityHint = Math.min(window.publishRate(), window.consumeRate());
+            if (first) {
+                capacityHint = Math.min(lowest.publishRate(), lowest.consumeRate());
             }
         }
         double lo = lowerBound();
@@ -64,8 +85,15 @@ public final class MaxRateSearch {
         if (windows >= settings.maxWindows()) {
             return new SearchStep.Done(new SustainableRate(lo, hi, false, windows));
         }
-        pending = recheck ? new SearchStep.Measure(rate, outcome(window, false) + ": it held before, measuring it again")
-                : nextMeasure(window, holds, lo, hi);
+        if (lookAhead) {
+            pending = new SearchStep.Measure(2 * rate, String.format(Locale.ROOT,
+                    "%s: only %.1f %% short; a broker can hold more at a higher rate, trying %s before counting it",
+                    outcome(window, false), 100 * shortfall(window), rate(2 * rate)));
+        } else if (recheck) {
+            pending = new SearchStep.Measure(rate, outcome(window, false) + ": it held before, measuring it again");
+        } else {
+            pending = nextMeasure(window, holds, lo, hi);
+        }
         long allowed = allowedBacklog(pending.rate());
         if (window.backlogAtEnd() > allowed) {
             return new SearchStep.Drain(allowed, String.format(Locale.ROOT, "%s left %,d messages queued",
@@ -89,6 +117,17 @@ public final class MaxRateSearch {
         double publishedMessages = window.publishRate() * window.seconds();
         boolean consumed = window.backlogGrowth() <= tolerance * publishedMessages;
         return published && consumed;
+    }
+
+    private static boolean missedNarrowly(RateWindow window) {
+        return shortfall(window) <= NARROW_MISS;
+    }
+
+    /** How far the window fell short: of its target in publishing, or of what it published in consuming. */
+    private static double shortfall(RateWindow window) {
+        double published = 1 - window.publishRate() / window.targetRate();
+        double grew = window.backlogGrowth() / Math.max(1, window.publishRate() * window.seconds());
+        return Math.max(published, grew);
     }
 
     private static String outcome(RateWindow window, boolean holds) {

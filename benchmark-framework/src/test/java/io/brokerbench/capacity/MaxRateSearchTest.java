@@ -157,6 +157,69 @@ class MaxRateSearchTest {
     }
 
     @Test
+    void aNarrowFailureWhileDoublingIsLookedPastWhenTwiceItsRateHolds() {
+        // a broker that falls 1.4 % short around 160,000 msg/s (requests too small to carry the load) and
+        // holds up to 1,000,000 once they fill up, as study 3's did with an offset commit per poll
+        MaxRateSearch search = new MaxRateSearch(SearchSettings.defaults(20_000));
+        List<String> why = new ArrayList<>();
+        SearchStep step = search.start();
+        while (step instanceof SearchStep.Measure m) {
+            why.add(m.why());
+            double rate = m.rate();
+            if (rate > 150_000 && rate < 170_000) {
+                step = search.next(new RateWindow(rate, rate * 0.986, rate * 0.986, 0, 0, 1));
+            } else {
+                step = rate <= 1_000_000 ? quiet(search, rate) : search.next(failing(rate));
+            }
+        }
+        SustainableRate found = ((SearchStep.Done) step).result();
+        assertTrue(why.stream().anyMatch(w -> w.contains("only 1.4 % short")), why.toString());
+        assertTrue(found.converged(), found.toString());
+        assertTrue(found.rate() >= 1_000_000 * 0.97 && found.rate() <= 1_000_000, found.toString());
+    }
+
+    @Test
+    void aNarrowFailureCountsWhenTwiceItsRateFailsToo() {
+        MaxRateSearch search = new MaxRateSearch(SearchSettings.defaults(20_000));
+        search.start();
+        quiet(search, 20_000);
+        quiet(search, 40_000);
+        quiet(search, 80_000);
+        SearchStep lookAhead = search.next(new RateWindow(160_000, 157_000, 157_000, 0, 0, 1));
+        assertEquals(320_000, ((SearchStep.Measure) lookAhead).rate(), lookAhead.toString());
+        SearchStep next = search.next(failing(320_000));
+        double tried = ((SearchStep.Measure) next).rate();
+        assertTrue(tried > 80_000 && tried < 160_000, "back between the last rate that held and the narrow failure: " + next);
+        assertTrue(((SearchStep.Measure) next).why().contains("just under the throughput seen"), next.toString());
+    }
+
+    @Test
+    void onlyTheFirstNarrowFailureIsLookedPast() {
+        MaxRateSearch search = new MaxRateSearch(SearchSettings.defaults(20_000));
+        search.start();
+        quiet(search, 20_000);
+        quiet(search, 40_000);
+        quiet(search, 80_000);
+        search.next(new RateWindow(160_000, 157_000, 157_000, 0, 0, 1));
+        SearchStep doubling = quiet(search, 320_000);
+        assertEquals(640_000, ((SearchStep.Measure) doubling).rate(), doubling.toString());
+        SearchStep next = search.next(new RateWindow(640_000, 630_000, 630_000, 0, 0, 1));
+        double tried = ((SearchStep.Measure) next).rate();
+        assertTrue(tried > 320_000 && tried < 640_000, "the second narrow failure counts: " + next);
+    }
+
+    @Test
+    void aWideFailureWhileDoublingIsNotLookedPast() {
+        MaxRateSearch search = new MaxRateSearch(SearchSettings.defaults(20_000));
+        search.start();
+        quiet(search, 20_000);
+        quiet(search, 40_000);
+        SearchStep next = search.next(new RateWindow(80_000, 80_000, 70_000, 10_000, 0, 1));
+        SearchStep.Measure measure = (SearchStep.Measure) next;
+        assertTrue(measure.rate() > 40_000 && measure.rate() < 80_000, measure.toString());
+    }
+
+    @Test
     void reportsWhatItHasWhenTheWindowsRunOut() {
         MaxRateSearch search = new MaxRateSearch(new SearchSettings(1000, 0.001, 0.01, 3, 5));
         SearchStep step = search.start();
