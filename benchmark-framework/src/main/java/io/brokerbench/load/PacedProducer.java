@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Threads: {@link #sendDue} runs on its load thread only. Acknowledgements and failures arrive on
  * whatever thread completes the driver's future, several at once possibly; they touch only atomics
- * and the concurrent recorders of {@link PublishStats}. {@link #changeRate} may be called from any
+ * and the per-thread recorders of {@link PublishStats}. {@link #changeRate} may be called from any
  * thread: the change waits in a queue until the load thread applies it to the schedule, which only
  * the load thread touches. {@link #tally} reads the load thread's plain fields and is called once the
  * load thread has stopped.

@@ -2,7 +2,6 @@ package io.brokerbench.stats;
 
 import java.util.EnumMap;
 import java.util.Map;
-import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -24,13 +23,6 @@ public final class LatencyHistograms {
 
     public static Histogram newHistogram() {
         Histogram histogram = new Histogram(SIGNIFICANT_DIGITS);
-        histogram.setAutoResize(true);
-        return histogram;
-    }
-
-    /** For several concurrent writers: counts and resizing are safe under concurrent recording. */
-    public static Histogram newConcurrentHistogram() {
-        Histogram histogram = new ConcurrentHistogram(SIGNIFICANT_DIGITS);
         histogram.setAutoResize(true);
         return histogram;
     }

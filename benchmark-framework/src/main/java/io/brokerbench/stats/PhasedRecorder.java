@@ -1,7 +1,5 @@
 package io.brokerbench.stats;
 
-import java.util.concurrent.atomic.LongAdder;
-import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.WriterReaderPhaser;
 
@@ -12,35 +10,22 @@ import org.HdrHistogram.WriterReaderPhaser;
  *
  * <p>Unlike one {@code Recorder} per metric, the metrics of one event (publish latency and
  * latency from intended time, both taken at the acknowledgement) share one critical section, which
- * halves the atomic operations on the hot path. Values are microseconds; negative values (a
- * consumer on a host whose clock runs behind the producer's) are recorded as 0 and counted.
+ * halves the atomic operations on the hot path. Values are microseconds; a negative value is
+ * recorded as 0 (a histogram holds none).
  *
- * <p>Writers: a recorder made by {@link #singleWriter} must be written by one thread at a time (its
- * histograms are plain ones, whose counts and resizing are not atomic); one made by
- * {@link #concurrentWriters} may be written by any number of threads at once (its histograms are
- * {@code ConcurrentHistogram}s). Either may be read ({@link #takeInterval}) from any one thread
- * while writers record.
+ * <p>Threads: one writing thread at a time (the histograms are plain ones, whose counts and resizing
+ * are not atomic; {@link PerThreadRecorder} gives each of several writing threads its own); read
+ * ({@link #takeInterval}) from any one thread while the writer records.
  */
 public final class PhasedRecorder {
 
     private final WriterReaderPhaser phaser = new WriterReaderPhaser();
-    private final LongAdder negative = new LongAdder();
     private volatile Histogram[] active;
     private Histogram[] inactive;
 
-    private PhasedRecorder(int metrics, Supplier<Histogram> histograms) {
-        this.active = newSet(metrics, histograms);
-        this.inactive = newSet(metrics, histograms);
-    }
-
-    /** For exactly one writing thread, e.g. a load thread. */
-    public static PhasedRecorder singleWriter(int metrics) {
-        return new PhasedRecorder(metrics, LatencyHistograms::newHistogram);
-    }
-
-    /** For writers on several threads at once, e.g. a client library's callback threads. */
-    public static PhasedRecorder concurrentWriters(int metrics) {
-        return new PhasedRecorder(metrics, LatencyHistograms::newConcurrentHistogram);
+    public PhasedRecorder(int metrics) {
+        this.active = newSet(metrics);
+        this.inactive = newSet(metrics);
     }
 
     public void record(long micros) {
@@ -95,22 +80,14 @@ public final class PhasedRecorder {
         }
     }
 
-    public long negativeSamples() {
-        return negative.sum();
+    private static long clamp(long micros) {
+        return Math.max(micros, 0);
     }
 
-    private long clamp(long micros) {
-        if (micros < 0) {
-            negative.increment();
-            return 0;
-        }
-        return micros;
-    }
-
-    private static Histogram[] newSet(int metrics, Supplier<Histogram> histograms) {
+    private static Histogram[] newSet(int metrics) {
         Histogram[] set = new Histogram[metrics];
         for (int i = 0; i < metrics; i++) {
-            set[i] = histograms.get();
+            set[i] = LatencyHistograms.newHistogram();
         }
         return set;
     }

@@ -10,9 +10,9 @@ import org.HdrHistogram.Histogram;
  *
  * <p>Three recorders, by writer. The load thread records the send, and also the acknowledgement
  * when the driver completed the future before {@code sendAsync} returned (all three values in one
- * critical section): a single-writer recorder. Acknowledgements and failures completed later arrive
+ * critical section): a recorder of its own. Acknowledgements and failures completed later arrive
  * on the client library's threads, several at once (a client may complete each producer's futures on
- * that producer's own I/O thread), so those go to recorders built for concurrent writers.
+ * that producer's own I/O thread), so those go to recorders with a recorder per writing thread.
  */
 public final class PublishStats {
 
@@ -20,9 +20,9 @@ public final class PublishStats {
     private static final int LATENCY = 1;
     private static final int FROM_INTENDED = 2;
 
-    private final PhasedRecorder loadThread = PhasedRecorder.singleWriter(3);
-    private final PhasedRecorder driverThreads = PhasedRecorder.concurrentWriters(2);
-    private final PhasedRecorder failures = PhasedRecorder.concurrentWriters(1);
+    private final PhasedRecorder loadThread = new PhasedRecorder(3);
+    private final PerThreadRecorder driverThreads = new PerThreadRecorder(2);
+    private final PerThreadRecorder failures = new PerThreadRecorder(1);
     private final LongAdder errors = new LongAdder();
 
     /** On the load thread, for a message whose acknowledgement is still to come: t_s − t_i. */
@@ -56,10 +56,11 @@ public final class PublishStats {
         into.add(Metric.PUBLISH_DELAY, inline[DELAY]);
         into.add(Metric.PUBLISH_LATENCY, inline[LATENCY]);
         into.add(Metric.PUBLISH_LATENCY_FROM_INTENDED, inline[FROM_INTENDED]);
-        Histogram[] later = driverThreads.takeInterval();
-        into.add(Metric.PUBLISH_LATENCY, later[0]);
-        into.add(Metric.PUBLISH_LATENCY_FROM_INTENDED, later[1]);
-        into.add(Metric.PUBLISH_LATENCY_FROM_INTENDED, failures.takeInterval()[0]);
+        driverThreads.takeIntervals(later -> {
+            into.add(Metric.PUBLISH_LATENCY, later[0]);
+            into.add(Metric.PUBLISH_LATENCY_FROM_INTENDED, later[1]);
+        });
+        failures.takeIntervals(failed -> into.add(Metric.PUBLISH_LATENCY_FROM_INTENDED, failed[0]));
     }
 
     public long errorsTotal() {
