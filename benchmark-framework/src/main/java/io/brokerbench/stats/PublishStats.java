@@ -12,7 +12,8 @@ import org.HdrHistogram.Histogram;
  * when the driver completed the future before {@code sendAsync} returned (all three values in one
  * critical section): a recorder of its own. Acknowledgements and failures completed later arrive
  * on the client library's threads, several at once (a client may complete each producer's futures on
- * that producer's own I/O thread), so those go to recorders with a recorder per writing thread.
+ * that producer's own I/O thread), so those go to {@link PerThreadRecorder}s, which give each writing
+ * thread histograms of its own.
  */
 public final class PublishStats {
 
