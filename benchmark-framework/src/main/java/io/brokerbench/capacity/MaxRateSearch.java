@@ -1,6 +1,10 @@
 package io.brokerbench.capacity;
 
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.NavigableSet;
 import java.util.TreeSet;
 
@@ -20,6 +24,10 @@ import java.util.TreeSet;
  * can fall just short at a low rate and hold one far above it; without the look-ahead the search
  * would report the low one.
  *
+ * <p>With {@link SearchObjectives}, a window holds only when it also meets every objective (latency
+ * percentiles, backlog, failed sends), and the result says which criterion failed at the upper bound.
+ * A broken objective is never looked past: latency rises with the rate, it does not dip.
+ *
  * <p>Pure decision logic, no clock and no threads: the run measures each window and reports it with
  * {@link #next}. Not thread-safe; one run thread drives it.
  */
@@ -33,6 +41,8 @@ public final class MaxRateSearch {
     private final NavigableSet<Double> failed = new TreeSet<>();
     /** Rates measured again after a failure that contradicted an earlier success; each only once. */
     private final NavigableSet<Double> rechecked = new TreeSet<>();
+    /** Why each failed rate failed, the last time it did. */
+    private final Map<Double, String> failures = new HashMap<>();
     private int windows;
     private int confirmations;
     private SearchStep.Measure pending;
@@ -41,9 +51,16 @@ public final class MaxRateSearch {
     /** The narrow failure being looked past while twice its rate is measured; null otherwise. */
     private RateWindow lookedPast;
     private boolean lookedAhead;
+    /**
+     * How much the next raise adds while nothing has failed: {@code growth − 1} at first, twice as
+     * much after each raise that held, up to doubling. A start near the capacity (a probe's) moves
+     * in small steps there, and a start that turns out far below it still gets up in a few windows.
+     */
+    private double raise;
 
     public MaxRateSearch(SearchSettings settings) {
         this.settings = settings;
+        this.raise = settings.growth() - 1;
     }
 
     public SearchStep start() {
@@ -57,7 +74,7 @@ public final class MaxRateSearch {
         double rate = window.targetRate();
         boolean holds = holds(window);
         boolean lookAhead = !holds && !lookedAhead && failed.isEmpty() && held.ceiling(rate) == null
-                && missedNarrowly(window);
+                && missedNarrowly(window) && settings.objectives().broken(window).isEmpty();
         boolean recheck = !holds && !lookAhead && held.ceiling(rate) != null && rechecked.add(rate);
         RateWindow lookedPastBefore = lookedPast;
         lookedPast = null;
@@ -72,7 +89,10 @@ public final class MaxRateSearch {
             boolean first = failed.isEmpty();
             failed.add(lowest.targetRate());
             failed.add(rate);
-            if (first) {
+            failures.put(lowest.targetRate(), whyFailed(lowest));
+            failures.put(rate, whyFailed(window));
+            if (first && !(published(lowest) && consumed(lowest))) {
+                // an objective's failure (latency) says nothing of the throughput the broker can take
                 capacityHint = Math.min(lowest.publishRate(), lowest.consumeRate());
             }
         }
@@ -80,15 +100,16 @@ public final class MaxRateSearch {
         double hi = upperBound();
         confirmations = holds && rate == lo && closeEnough(lo, hi) ? confirmations + 1 : 0;
         if (confirmations >= settings.confirmWindows()) {
-            return new SearchStep.Done(new SustainableRate(lo, hi, true, windows));
+            return new SearchStep.Done(result(true));
         }
         if (windows >= settings.maxWindows()) {
-            return new SearchStep.Done(new SustainableRate(lo, hi, false, windows));
+            return new SearchStep.Done(result(false));
         }
         if (lookAhead) {
-            pending = new SearchStep.Measure(2 * rate, String.format(Locale.ROOT,
+            double ahead = settings.growth() * rate;
+            pending = new SearchStep.Measure(ahead, String.format(Locale.ROOT,
                     "%s: only %.1f %% short; a broker can hold more at a higher rate, trying %s before counting it",
-                    outcome(window, false), 100 * shortfall(window), rate(2 * rate)));
+                    outcome(window, false), 100 * shortfall(window), rate(ahead)));
         } else if (recheck) {
             pending = new SearchStep.Measure(rate, outcome(window, false) + ": it held before, measuring it again");
         } else {
@@ -102,6 +123,15 @@ public final class MaxRateSearch {
         return pending;
     }
 
+    /**
+     * What the search has found so far: the final result once it is {@link SearchStep.Done}, or, for a
+     * search stopped early (a run interrupted), the bounds of the windows measured until then.
+     */
+    public SustainableRate result(boolean converged) {
+        double hi = upperBound();
+        return new SustainableRate(lowerBound(), hi, converged, windows, Double.isInfinite(hi) ? null : failures.get(hi));
+    }
+
     /** The backlog fell to what the last {@link SearchStep.Drain} asked for. */
     public SearchStep drained() {
         if (pending == null) {
@@ -110,13 +140,34 @@ public final class MaxRateSearch {
         return pending;
     }
 
-    /** Whether the window kept to its rate: publishers on schedule and the backlog not growing. */
+    /**
+     * Whether the window kept to its rate: publishers on schedule, the backlog not growing, and every
+     * objective met.
+     */
     public boolean holds(RateWindow window) {
-        double tolerance = settings.tolerance();
-        boolean published = window.publishRate() >= (1 - tolerance) * window.targetRate();
-        double publishedMessages = window.publishRate() * window.seconds();
-        boolean consumed = window.backlogGrowth() <= tolerance * publishedMessages;
-        return published && consumed;
+        return published(window) && consumed(window) && settings.objectives().broken(window).isEmpty();
+    }
+
+    private boolean published(RateWindow window) {
+        return window.publishRate() >= (1 - settings.tolerance()) * window.targetRate();
+    }
+
+    private boolean consumed(RateWindow window) {
+        return window.backlogGrowth() <= settings.tolerance() * window.publishRate() * window.seconds();
+    }
+
+    /** What a failed window missed, each criterion with what was measured. */
+    private String whyFailed(RateWindow window) {
+        List<String> why = new ArrayList<>();
+        if (!published(window)) {
+            why.add(String.format(Locale.ROOT, "published %s (%.1f %% short)", rate(window.publishRate()),
+                    100 * (1 - window.publishRate() / window.targetRate())));
+        }
+        if (!consumed(window)) {
+            why.add(String.format(Locale.ROOT, "backlog grew by %,d messages", window.backlogGrowth()));
+        }
+        why.addAll(settings.objectives().broken(window));
+        return String.join(", ", why);
     }
 
     private static boolean missedNarrowly(RateWindow window) {
@@ -130,18 +181,30 @@ public final class MaxRateSearch {
         return Math.max(published, grew);
     }
 
-    private static String outcome(RateWindow window, boolean holds) {
-        return String.format(Locale.ROOT, "%s %s (published %s, consumed %s)", rate(window.targetRate()),
-                holds ? "held" : "failed", rate(window.publishRate()), rate(window.consumeRate()));
+    private String outcome(RateWindow window, boolean holds) {
+        List<String> broken = settings.objectives().broken(window);
+        return String.format(Locale.ROOT, "%s %s (published %s, consumed %s%s)", rate(window.targetRate()),
+                holds ? "held" : "failed", rate(window.publishRate()), rate(window.consumeRate()),
+                broken.isEmpty() ? "" : "; " + String.join(", ", broken));
     }
 
     private SearchStep.Measure nextMeasure(RateWindow window, boolean holds, double lo, double hi) {
         String outcome = outcome(window, holds);
         if (Double.isInfinite(hi)) {
-            double up = lo > 0 ? lo * 2 : settings.initialRate();
-            return new SearchStep.Measure(up, outcome + ": doubling");
+            if (lo == 0) {
+                return new SearchStep.Measure(settings.initialRate(), outcome);
+            }
+            double step = raise;
+            raise = Math.min(1, 2 * raise);
+            return new SearchStep.Measure(lo * (1 + step), outcome + (step >= 1 ? ": doubling"
+                    : String.format(Locale.ROOT, ": raising by %.0f %%", 100 * step)));
         }
         if (lo == 0) {
+            double hinted = hint();
+            if (hinted > 0 && hinted < hi) {
+                capacityHint = Double.NaN;
+                return new SearchStep.Measure(hinted, outcome + ": nothing held yet, trying just under the throughput seen");
+            }
             return new SearchStep.Measure(hi / 2, outcome + ": halving, nothing held yet");
         }
         if (closeEnough(lo, hi)) {
@@ -150,17 +213,22 @@ public final class MaxRateSearch {
         }
         double guess = Math.sqrt(lo * hi);
         String how = "midway";
-        if (!Double.isNaN(capacityHint)) {
-            // the first overrun measured roughly what the broker delivers: start just under it
-            double hinted = capacityHint * (1 - settings.resolution());
+        double hinted = hint();
+        if (hinted > lo && hinted < hi) {
             capacityHint = Double.NaN;
-            if (hinted > lo && hinted < hi) {
-                guess = hinted;
-                how = "just under the throughput seen";
-            }
+            guess = hinted;
+            how = "just under the throughput seen";
         }
         return new SearchStep.Measure(guess, String.format(Locale.ROOT, "%s: between %s and %s, trying %s",
                 outcome, rate(lo), rate(hi), how));
+    }
+
+    /**
+     * Just under what the first overrun delivered, roughly the broker's capacity, until it is used
+     * once; 0 when used or unknown.
+     */
+    private double hint() {
+        return Double.isNaN(capacityHint) ? 0 : capacityHint * (1 - settings.resolution());
     }
 
     private double lowerBound() {

@@ -11,8 +11,10 @@ import java.util.Locale;
  * @param converged   whether the two bounds came within the search's resolution and the rate held
  *                    its confirmation windows; false when the search ran out of windows first
  * @param windows     how many windows the search measured
+ * @param boundBy     what failed at the upper bound, e.g. "end-to-end p99 21.4 ms > 20 ms" or
+ *                    "published 412,000 msg/s (1.9 % short)"; null when no tried rate failed
  */
-public record SustainableRate(double rate, double upperBound, boolean converged, int windows) {
+public record SustainableRate(double rate, double upperBound, boolean converged, int windows, String boundBy) {
 
     /** Half the gap between the bounds, relative to the rate: the search's own uncertainty. */
     public double relativeUncertainty() {
@@ -26,7 +28,8 @@ public record SustainableRate(double rate, double upperBound, boolean converged,
     public String describe() {
         String bound = Double.isInfinite(upperBound) ? "no tried rate failed"
                 : String.format(Locale.ROOT, "fails at %,.0f msg/s, ±%.1f %%", upperBound, 100 * relativeUncertainty());
-        return String.format(Locale.ROOT, "sustainable %,.0f msg/s (%s), %s after %d window(s)", rate, bound,
+        String why = boundBy == null ? "" : String.format(Locale.ROOT, "; bound by %s at %,.0f msg/s", boundBy, upperBound);
+        return String.format(Locale.ROOT, "sustainable %,.0f msg/s (%s%s), %s after %d window(s)", rate, bound, why,
                 converged ? "converged" : "NOT converged", windows);
     }
 }

@@ -126,14 +126,19 @@ public final class ConsoleReporter implements RunListener {
         if (found == null) {
             return;
         }
-        out.println("  rate search: " + found.result().describe());
-        out.println(String.format("    %6s %12s %12s %12s %14s %7s  %s", "window", "target/s", "published/s", "consumed/s",
-                "backlog growth", "verdict", "then"));
+        out.println((found.complete() ? "  rate search: " : "  rate search (stopped before it ended; so far): ")
+                + found.result().describe());
+        if (!Double.isNaN(found.probedRate())) {
+            out.println(String.format("    probed first at full speed: %,.0f msg/s published and delivered", found.probedRate()));
+        }
+        out.println(String.format("    %6s %12s %12s %12s %14s %12s %7s  %s", "window", "target/s", "published/s",
+                "consumed/s", "backlog growth", "e2e p99 ms", "verdict", "then"));
         int index = 0;
         for (DiscoveredRate.Window window : found.windows()) {
             RateWindow observed = window.observed();
-            out.println(String.format("    %6d %,12.0f %,12.0f %,12.0f %,14d %7s  %s", ++index, observed.targetRate(),
+            out.println(String.format("    %6d %,12.0f %,12.0f %,12.0f %,14d %12s %7s  %s", ++index, observed.targetRate(),
                     observed.publishRate(), observed.consumeRate(), observed.backlogGrowth(),
+                    Double.isNaN(observed.endToEndP99Millis()) ? "-" : formatMillis(observed.endToEndP99Millis() * 1_000),
                     window.held() ? "held" : "failed", window.next()));
         }
     }

@@ -45,6 +45,14 @@ public final class SweepConsole {
                         number(halfWidth(repeats, "aggregatedEndToEndLatency99pct"))));
             }
         }
+        for (JsonNode objective : sweep.path("objectives")) {
+            out.println(objective.path("firstBrokenStep").isNumber()
+                    ? String.format(Locale.ROOT, "  objective %s: first broken at step %d, %,.0f msg/s published (%s %s)",
+                            objective.path("objective").asText(), objective.path("firstBrokenStep").asInt() + 1,
+                            objective.path("publishRate").asDouble(), number(objective.path("measured").asDouble()),
+                            objective.path("unit").asText())
+                    : String.format(Locale.ROOT, "  objective %s: met at every step", objective.path("objective").asText()));
+        }
         JsonNode knee = sweep.path("knee");
         out.println(knee.path("step").isNumber()
                 ? String.format("  knee: step %d, %,.0f msg/s published, end-to-end p99 %.3f ms (%s)", knee.path("step").asInt() + 1,

@@ -167,7 +167,11 @@ public final class ResultJson {
 
         CompletionJson.write(root, run);
         if (run.discoveredRate() != null) {
-            writeRateSearch(root.putObject("rateSearch"), run.discoveredRate());
+            ObjectNode search = root.putObject("rateSearch");
+            writeRateSearch(search, run.discoveredRate());
+            if (run.workload().searchObjectives().any()) {
+                search.set("objectives", mapper.valueToTree(run.workload().searchObjectives()));
+            }
         }
 
         if (!run.ratePhases().isEmpty()) {
@@ -282,6 +286,14 @@ public final class ResultJson {
         }
         node.put("converged", result.converged());
         node.put("windows", result.windows());
+        // false: the run was stopped during the search, and these are the windows measured until then
+        node.put("complete", found.complete());
+        if (result.boundBy() != null) {
+            node.put("boundBy", result.boundBy());
+        }
+        if (!Double.isNaN(found.probedRate())) {
+            node.put("probedRate", round3(found.probedRate()));
+        }
         ArrayNode steps = node.putArray("steps");
         for (DiscoveredRate.Window window : found.windows()) {
             RateWindow observed = window.observed();
@@ -292,9 +304,18 @@ public final class ResultJson {
                     .put("backlogGrowth", observed.backlogGrowth())
                     .put("backlogAtEnd", observed.backlogAtEnd())
                     .put("seconds", round3(observed.seconds()))
+                    .put("endToEndLatencyFromIntended99pct", millisOrNull(observed.endToEndP99Millis()))
+                    .put("endToEndLatencyFromIntended999pct", millisOrNull(observed.endToEndP999Millis()))
+                    .put("publishLatencyFromIntended99pct", millisOrNull(observed.publishP99Millis()))
+                    .put("failedSends", observed.failedSends())
                     .put("held", window.held())
                     .put("next", window.next());
         }
+    }
+
+    /** Milliseconds to the microsecond; null for a window without samples. */
+    private static Double millisOrNull(double millis) {
+        return Double.isNaN(millis) ? null : round3(millis);
     }
 
     static double round3(double value) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.brokerbench.capacity.Knee;
+import io.brokerbench.capacity.SearchObjectives;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
 import java.util.ArrayList;
@@ -18,7 +19,8 @@ import java.util.Optional;
  * end-to-end p99). Built from the steps' own result documents, each of which stays beside it. A
  * step run several times ({@code --repeat}) reports the mean over its complete runs, and under
  * {@code repeats} each run and, per metric, the spread and 95 % confidence interval of the mean
- * ({@link RepeatSummary}).
+ * ({@link RepeatSummary}). With objectives in the workload ({@code rateSearchObjectives}), where each
+ * is first broken along the curve ({@link ObjectiveMarks}).
  */
 public final class SweepResult {
 
@@ -68,6 +70,7 @@ public final class SweepResult {
         }
         ArrayNode steps = root.putArray("steps");
         List<Knee.Step> kneeSteps = new ArrayList<>();
+        List<ObjectiveMarks.Step> marked = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {
             List<JsonNode> runs = results.get(i);
             // a step's figures are the mean over its complete runs: with one run, that run's own
@@ -107,8 +110,13 @@ public final class SweepResult {
             if (runs.size() > 1) {
                 new RepeatSummary(mapper).writeRuns(step.putObject("repeats"), files.get(i), runs);
             }
+            marked.add(new ObjectiveMarks.Step(step, averaged));
             kneeSteps.add(new Knee.Step(targets.get(i), step.path("publishRate").asDouble(),
                     mean(averaged, TAIL_LATENCY), clean));
+        }
+        SearchObjectives objectives = ObjectiveMarks.of(first, mapper);
+        if (objectives.any()) {
+            ObjectiveMarks.write(objectives, marked, root.putArray("objectives"));
         }
         ObjectNode kneeNode = root.putObject("knee");
         kneeNode.put("rule", knee.rule() + " (tail latency: end-to-end p99)");

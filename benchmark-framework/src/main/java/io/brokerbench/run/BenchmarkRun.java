@@ -153,7 +153,7 @@ public final class BenchmarkRun {
         return plan;
     }
 
-    /** Warm-up, the max-rate search when asked, the measured phase (by rate phases if any), stop, drain, verdicts. */
+    /** The max-rate search when asked, warm-up, the measured phase (by rate phases if any), stop, drain, verdicts. */
     private void runLoad() throws InterruptedException {
         List<RatePhase> phases = workload.ratePhases();
         double startRate = workload.searchesMaxRate() ? workload.rateSearchStartRate()
@@ -169,11 +169,12 @@ public final class BenchmarkRun {
         BooleanSupplier published = workload.isCountBounded()
                 ? new CountBound(workload.testMessages(), meter, clock, options.drainTimeout(), listener)::published
                 : () -> true;
+        if (workload.searchesMaxRate()) {
+            // first, so that the warm-up runs at the rate the measured phase will have
+            searchMaxRate(rate, startRate);
+        }
         if (!workload.warmupDuration().isZero()) {
             intervals.run(Phase.WARMUP, workload.warmupDuration(), () -> true);
-        }
-        if (workload.searchesMaxRate()) {
-            searchMaxRate(rate, startRate);
         }
         meter.measuredPhaseStarts();
         if (backlog.wanted()) {
@@ -221,15 +222,21 @@ public final class BenchmarkRun {
         return new LoadRate(workers, workload.totalProducers());
     }
 
-    /** OMB's producerRate 0: finds the highest sustainable rate and leaves the producers publishing it. */
+    /**
+     * OMB's producerRate 0: finds the highest sustainable rate and leaves the producers publishing it.
+     * The search's full outcome is printed with the run's summary; here one line says what comes next.
+     */
     private void searchMaxRate(LoadRate rate, double startRate) throws InterruptedException {
         listener.note(String.format("searching for the highest sustainable rate, %d s windows",
                 workload.rateSearchWindow().toSeconds()));
         IntervalLoop windows = new IntervalLoop(meter, clock, control, listener, workload.rateSearchWindow());
         DiscoveredRate found = new MaxRateDiscovery(rate, meter, windows, listener, record,
-                workload.subscriptionsPerTopic(), workload.rateSearchWindow()).search(startRate);
-        record.discoveredRate(found);
-        listener.note(String.format("measuring at the discovered %,.0f msg/s", found.result().rate()));
+                workload.subscriptionsPerTopic(), workload.rateSearchWindow())
+                .search(startRate, workload.rateSearchProbe(), workload.searchObjectives());
+        String next = workload.warmupDuration().isZero() ? "measuring there"
+                : String.format("warming up there for %d s, then measuring", workload.warmupDuration().toSeconds());
+        listener.note(String.format("rate search: found %,.0f msg/s after %d window(s)%s; %s", found.result().rate(),
+                found.result().windows(), found.result().converged() ? "" : " (NOT converged)", next));
     }
 
     private void closeWorkers() {

@@ -2,10 +2,12 @@ package io.brokerbench.run;
 
 import io.brokerbench.capacity.MaxRateSearch;
 import io.brokerbench.capacity.RateWindow;
+import io.brokerbench.capacity.SearchObjectives;
 import io.brokerbench.capacity.SearchSettings;
 import io.brokerbench.capacity.SearchStep;
 import io.brokerbench.capacity.SustainableRate;
 import io.brokerbench.run.IntervalPoint.Phase;
+import io.brokerbench.stats.LatencySummary;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
 import java.time.Duration;
@@ -20,11 +22,29 @@ import java.util.Locale;
  * the console what it does as it goes. Every rate it sets starts from the producers' next unsent
  * message ({@link LoadRate#restart}): a window does not inherit what the one before it could not send.
  *
+ * <p>The search starts with a probe: the producers publish as fast as they can for a while. A broker
+ * and a client started a minute ago are not yet what they will be: against a local Kafka, the most
+ * an unthrottled producer published rose from 1.1 to 1.9 million msg/s over its first 50 s at full
+ * speed, whether or not a minute at 10,000 msg/s came first (docs/throughput.md). A search that doubles
+ * up from a low rate measures its high rates during that climb and answers low. The probe heats both
+ * up at their ceiling and measures it, and the search starts there.
+ *
  * <p>After each change of rate, the window waits for the messages in flight to settle first: at a
  * higher rate more messages are on their way at any moment (rate × end-to-end latency), and counting
  * that one-off rise as backlog growth would fail a rate the broker sustains.
+ *
+ * <p>If the run is stopped during the search, the windows measured so far are kept in the record,
+ * marked incomplete: what was measured is not thrown away.
  */
 final class MaxRateDiscovery {
+
+    /**
+     * The probe's rate: far above anything a broker takes, so the producers are always behind and
+     * publish as fast as the client and their in-flight limit let them, as unthrottled ones do.
+     */
+    static final double PROBE_RATE = 1e9;
+    /** The probe's last windows whose throughput is averaged into the search's starting rate. */
+    static final int PROBE_WINDOWS_AVERAGED = 3;
 
     private final LoadRate rate;
     private final RunMeter meter;
@@ -34,6 +54,7 @@ final class MaxRateDiscovery {
     private final int subscriptions;
     private final Duration window;
     private final List<DiscoveredRate.Window> observed = new ArrayList<>();
+    private double probedRate = Double.NaN;
 
     /**
      * @param windows an interval loop whose interval is the search window
@@ -52,13 +73,36 @@ final class MaxRateDiscovery {
     }
 
     /**
-     * Searches from {@code startRate} (the rate the load was started at) until the search ends; leaves
-     * the producers publishing at the rate found.
+     * Probes for {@code probe} (none when zero), then searches from the probe's throughput, or from
+     * {@code startRate} without a probe, until the search ends; leaves the producers publishing at
+     * the rate found, which is also in the record.
      *
      * @throws RunFailure when no rate held, or a backlog stops draining
      */
-    DiscoveredRate search(double startRate) throws InterruptedException {
-        MaxRateSearch search = new MaxRateSearch(SearchSettings.defaults(startRate));
+    DiscoveredRate search(double startRate, Duration probe, SearchObjectives objectives) throws InterruptedException {
+        MaxRateSearch search = null;
+        try {
+            SearchSettings settings = SearchSettings.defaults(startRate).withObjectives(objectives);
+            if (!probe.isZero()) {
+                probedRate = probe(probe);
+                settings = SearchSettings.fromProbe(probedRate, objectives);
+            }
+            if (objectives.any()) {
+                note("objectives: " + objectives.describe());
+            }
+            search = new MaxRateSearch(settings);
+            DiscoveredRate found = run(search);
+            record.discoveredRate(found);
+            return found;
+        } catch (RunInterrupted e) {
+            if (search != null && !observed.isEmpty()) {
+                record.discoveredRate(new DiscoveredRate(search.result(false), observed, false, probedRate));
+            }
+            throw e;
+        }
+    }
+
+    private DiscoveredRate run(MaxRateSearch search) throws InterruptedException {
         SearchStep step = search.start();
         while (true) {
             if (step instanceof SearchStep.Measure measure) {
@@ -80,14 +124,55 @@ final class MaxRateDiscovery {
                     throw new RunFailure(String.format(Locale.ROOT,
                             "max-rate search: no rate held, down to %,.0f msg/s", found.upperBound()));
                 }
-                note(found.describe());
                 rate.restart(found.rate());
-                return new DiscoveredRate(found, observed);
+                return new DiscoveredRate(found, observed, true, probedRate);
             }
         }
     }
 
-    /** One window at {@code rate}: what was acknowledged and received meanwhile, and how the backlog moved. */
+    /**
+     * Publishes as fast as the producers can for {@code probe}, window by window, and returns the
+     * throughput of its last windows: the most published that the consumers also took. A window
+     * that ends with more queued than the consumers took in it is followed by one at the rate they
+     * took, so the probe heats the broker up without piling up a backlog the search would have to
+     * drain (a backlog that a window's consuming clears is a consumer starting up, and no reason to
+     * slow down); what is queued at the end is drained before the search starts.
+     */
+    private double probe(Duration probe) throws InterruptedException {
+        note(String.format(Locale.ROOT, "probing the ceiling: publishing as fast as possible for %d s, which warms"
+                + " the broker and the client up, then searching from there", probe.toSeconds()));
+        List<Double> throughputs = new ArrayList<>();
+        double probeRate = PROBE_RATE;
+        long end = meter.totals().nanoTime() + probe.toNanos();
+        rate.restart(probeRate);
+        do {
+            RateWindow measured = measure(probeRate);
+            double throughput = Math.min(measured.publishRate(), measured.consumeRate());
+            throughputs.add(throughput);
+            double next = measured.backlogAtEnd() > measured.consumeRate() * measured.seconds()
+                    ? Math.max(1, measured.consumeRate()) : PROBE_RATE;
+            if (next != probeRate) {
+                probeRate = next;
+                rate.restart(probeRate);
+            }
+        } while (meter.totals().nanoTime() < end);
+        double found = throughputs.subList(Math.max(0, throughputs.size() - PROBE_WINDOWS_AVERAGED), throughputs.size())
+                .stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        if (!(found >= 1)) {
+            throw new RunFailure("max-rate search: nothing was published and consumed while probing at full speed");
+        }
+        long allowed = Math.max(1, (long) (0.01 * found));
+        if (backlogPerSubscription() > allowed) {
+            note(String.format(Locale.ROOT, "the probe left %,d messages queued: pausing until at most %,d are",
+                    backlogPerSubscription(), allowed));
+            rate.restart(0);
+            drain(allowed);
+        }
+        note(String.format(Locale.ROOT, "the probe published and delivered %,.0f msg/s", found));
+        return found;
+    }
+
+    /** One window at {@code rate}: what was acknowledged and received meanwhile, how the backlog moved, and the latencies. */
     private RateWindow measure(double rate) throws InterruptedException {
         RunTotals before = meter.totals();
         long backlogBefore = backlogPerSubscription();
@@ -96,8 +181,17 @@ final class MaxRateDiscovery {
         double seconds = Math.max(delta.seconds(), 1e-9);
         long backlogAfter = backlogPerSubscription();
         double consumed = subscriptions == 0 ? delta.acked() : delta.received() / (double) subscriptions;
+        List<IntervalPoint> points = record.intervals();
+        LatencySummary latency = points.get(points.size() - 1).latency();
         return new RateWindow(rate, delta.acked() / seconds, consumed / seconds, backlogAfter - backlogBefore,
-                backlogAfter, seconds);
+                backlogAfter, seconds, millis(latency, Metric.END_TO_END_FROM_INTENDED, Percentile.P99),
+                millis(latency, Metric.END_TO_END_FROM_INTENDED, Percentile.P999),
+                millis(latency, Metric.PUBLISH_LATENCY_FROM_INTENDED, Percentile.P99), delta.publishErrors());
+    }
+
+    /** A window's percentile in milliseconds; NaN when the window recorded no sample of the metric. */
+    private static double millis(LatencySummary latency, Metric metric, Percentile percentile) {
+        return latency.count(metric) == 0 ? Double.NaN : latency.micros(metric, percentile) / 1_000;
     }
 
     /**

@@ -30,6 +30,16 @@ public enum Percentile {
         return suffix;
     }
 
+    /** The statistic whose result-file suffix is {@code suffix} ("99pct"); null for none. */
+    public static Percentile ofSuffix(String suffix) {
+        for (Percentile percentile : values()) {
+            if (percentile.suffix.equals(suffix)) {
+                return percentile;
+            }
+        }
+        return null;
+    }
+
     /** The statistic of {@code histogram}, in its unit (microseconds); 0 for an empty histogram. */
     public double of(Histogram histogram) {
         if (histogram.getTotalCount() == 0) {

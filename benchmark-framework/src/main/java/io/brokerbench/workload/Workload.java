@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JacksonInject;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.brokerbench.capacity.SearchObjectives;
 import io.brokerbench.yaml.FieldException;
 import io.brokerbench.yaml.Range;
 import java.nio.file.Path;
@@ -30,7 +31,13 @@ import java.util.Map;
  * @param unthrottled with producerRate 0: publish as fast as possible instead of searching
  * @param rateSearchWindowSeconds how long the max-rate search measures each rate it tries; default the shorter
  *     of 2 s and the reporting interval
- * @param rateSearchStartRate the first rate the max-rate search tries, messages per second over all producers
+ * @param rateSearchStartRate the first rate the max-rate search tries, messages per second over all producers,
+ *     when it does not probe first ({@code rateSearchProbeSeconds: 0})
+ * @param rateSearchProbeSeconds how long the max-rate search first publishes as fast as it can, to warm the
+ *     broker and the client up and to start near their ceiling; default the warm-up's duration, at least two
+ *     search windows; 0 starts cold at {@code rateSearchStartRate}
+ * @param rateSearchObjectives what a rate must also meet for the search to count it as held (latency
+ *     percentiles, backlog, failed sends); absent, none
  * @param producerStartRate with producerIncrementRate and producerIncrementSeconds (OMB forks' keys): the
  *     measured phase starts at this rate and steps up by producerIncrementRate every producerIncrementSeconds,
  *     up to producerRate when that is set; each step is reported as a phase
@@ -73,6 +80,8 @@ public record Workload(
         boolean unthrottled,
         @Range(min = 1) Integer rateSearchWindowSeconds,
         @JsonProperty(defaultValue = "10000") @Range(min = 1) double rateSearchStartRate,
+        @Range(min = 0) Integer rateSearchProbeSeconds,
+        @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = EmptySection.class) SearchObjectives rateSearchObjectives,
         @Range(min = 1) Integer maxOutstandingPerProducer,
         @Range(min = 0) long startupBurstMessages,
         Double producerStartRate,
@@ -87,7 +96,7 @@ public record Workload(
         @Range(min = 0) Integer warmupDurationSeconds,
         @Range(min = 1) Integer reportingIntervalSeconds,
         @Range(min = 1) Long testMessages,
-        @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = NoSweep.class) RateSweep sweep,
+        @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = EmptySection.class) RateSweep sweep,
         @JacksonInject(Workload.PAYLOAD_LOCATOR) @JsonIgnore PayloadLocator payloadLocator,
         @JacksonInject(Workload.IGNORED_KEYS) @JsonIgnore Map<String, String> ignoredKeys) {
 
@@ -162,14 +171,19 @@ public record Workload(
         if (rateSearchWindowSeconds == null) {
             rateSearchWindowSeconds = Math.min(DEFAULT_RATE_SEARCH_WINDOW_SECONDS, reportingIntervalSeconds);
         }
+
         ignoredKeys = Collections.unmodifiableMap(new LinkedHashMap<>(ignoredKeys));
     }
 
-    /** Leaves an absent sweep out of the workload as written back (Jackson's filter: equal means excluded). */
-    static final class NoSweep {
+    /**
+     * Leaves an absent section (a sweep, search objectives: the loader fills absent ones with empty
+     * values) out of the workload as written back (Jackson's filter: equal means excluded).
+     */
+    static final class EmptySection {
         @Override
         public boolean equals(Object value) {
-            return value instanceof RateSweep sweep && !sweep.wanted();
+            return value instanceof RateSweep sweep && !sweep.wanted()
+                    || value instanceof SearchObjectives objectives && !objectives.any();
         }
 
         @Override
@@ -310,6 +324,24 @@ public record Workload(
 
     public Duration rateSearchWindow() {
         return Duration.ofSeconds(rateSearchWindowSeconds);
+    }
+
+    /**
+     * How long the max-rate search probes at full speed before it searches: {@code rateSearchProbeSeconds},
+     * or by default the warm-up's duration (what warms a broker up at the rate found warms it up at its
+     * ceiling too), and at least two windows so the probe has a throughput to report.
+     */
+    public Duration rateSearchProbe() {
+        if (rateSearchProbeSeconds != null) {
+            return Duration.ofSeconds(rateSearchProbeSeconds);
+        }
+        Duration twoWindows = rateSearchWindow().multipliedBy(2);
+        return warmupDuration().compareTo(twoWindows) > 0 ? warmupDuration() : twoWindows;
+    }
+
+    /** The search's objectives; none when the workload sets none. */
+    public SearchObjectives searchObjectives() {
+        return rateSearchObjectives == null || !rateSearchObjectives.any() ? SearchObjectives.NONE : rateSearchObjectives;
     }
 
     /** Whether the run publishes {@link #testMessages} messages instead of lasting a duration. */

@@ -243,6 +243,61 @@ class MaxRateSearchTest {
     }
 
     @Test
+    void aWindowThatBreaksAnObjectiveFailsAtFullThroughputAndTheResultSaysWhich() {
+        SearchObjectives objectives = new SearchObjectives(20.0, null, 5.0, 0.5, true);
+        MaxRateSearch search = new MaxRateSearch(SearchSettings.defaults(1000).withObjectives(objectives));
+        assertTrue(search.holds(latencies(1000, 19.9, 4.9, 0)));
+        assertFalse(search.holds(latencies(1000, 20.1, 1, 0)), "end-to-end p99 over 20 ms");
+        assertFalse(search.holds(latencies(1000, 1, 5.1, 0)), "publish p99 over 5 ms");
+        assertFalse(search.holds(latencies(1000, 1, 1, 1)), "a failed send");
+        assertFalse(search.holds(new RateWindow(1000, 1000, 1000, 0, 501, 1, 1, 1, 1, 0)), "a backlog of 0.501 s");
+        assertTrue(search.holds(new RateWindow(1000, 1000, 1000, 0, 0, 1)), "no latency samples: nothing was late");
+        assertEquals(List.of("end-to-end p99 21.4 ms > 20 ms", "3 failed send(s)"),
+                objectives.broken(latencies(1000, 21.4, 1, 3)));
+    }
+
+    @Test
+    void aLatencyBoundSearchIsNeverLookedPastAndNamesTheObjectiveAtItsUpperBound() {
+        SearchObjectives objectives = new SearchObjectives(20.0, null, null, null, null);
+        MaxRateSearch search = new MaxRateSearch(SearchSettings.defaults(10_000).withObjectives(objectives));
+        // latency 1 ms per 10,000 msg/s: 20 ms at 200,000
+        SearchStep step = search.start();
+        while (step instanceof SearchStep.Measure measure) {
+            double rate = measure.rate();
+            step = search.next(latencies(rate, rate / 10_000, 1, 0));
+            if (step instanceof SearchStep.Measure next && rate == 160_000) {
+                assertEquals(320_000, next.rate(), "doubling");
+            }
+            if (step instanceof SearchStep.Measure next && rate == 320_000) {
+                assertTrue(next.rate() < 320_000, "a broken objective is not looked past: " + next);
+            }
+        }
+        SustainableRate found = ((SearchStep.Done) step).result();
+        assertTrue(found.rate() <= 200_000 && found.rate() >= 200_000 * 0.97, found.toString());
+        assertTrue(found.boundBy().startsWith("end-to-end p99 ") && found.boundBy().endsWith("ms > 20 ms"), found.boundBy());
+    }
+
+    @Test
+    void fromAProbeTheRateRisesByTenPercentAndAFirstFailureTriesJustUnderWhatItDelivered() {
+        MaxRateSearch rising = new MaxRateSearch(SearchSettings.fromProbe(100_000, SearchObjectives.NONE));
+        SearchStep step = rising.start();
+        assertEquals(100_000, ((SearchStep.Measure) step).rate());
+        assertEquals(110_000, ((SearchStep.Measure) quiet(rising, 100_000)).rate(), 1e-6);
+
+        MaxRateSearch falling = new MaxRateSearch(SearchSettings.fromProbe(100_000, SearchObjectives.NONE));
+        falling.start();
+        SearchStep next = falling.next(new RateWindow(100_000, 95_000, 95_000, 0, 0, 1));
+        assertEquals(95_000 * 0.98, ((SearchStep.Measure) next).rate(), 1e-6, "not halving: " + next);
+        SustainableRate partial = falling.result(false);
+        assertEquals(0, partial.rate());
+        assertEquals("published 95,000 msg/s (5.0 % short)", partial.boundBy());
+    }
+
+    private static RateWindow latencies(double rate, double endToEndP99, double publishP99, long failed) {
+        return new RateWindow(rate, rate, rate, 0, 0, 1, endToEndP99, endToEndP99, publishP99, failed);
+    }
+
+    @Test
     void refusesNonsenseSettings() {
         assertThrows(IllegalArgumentException.class, () -> new SearchSettings(0, 0.02, 0.01, 3, 40));
         assertThrows(IllegalArgumentException.class, () -> new SearchSettings(1, 1.5, 0.01, 3, 40));

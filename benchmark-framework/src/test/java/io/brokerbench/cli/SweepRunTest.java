@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.DoubleUnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,6 +47,8 @@ class SweepRunTest {
     private final ObjectMapper mapper = new ObjectMapper();
     /** Messages the simulated consumers never receive, as against a broker that keeps them. */
     private long neverDelivered;
+    /** The simulated end-to-end latency at a publish rate, µs. */
+    private DoubleUnaryOperator endToEndMicros = rate -> SimulatedWorker.END_TO_END_MICROS;
 
     @Test
     void withoutMaxRateTheSweepFirstSearchesAndTakesTheSustainableRateAs100Percent() throws IOException {
@@ -141,6 +144,30 @@ class SweepRunTest {
         assertEquals(1, err.toString().lines().count(), err.toString());
     }
 
+    @Test
+    void theSweepMarksWhereEachObjectiveIsFirstBrokenAndTheReportDrawsIt() throws IOException {
+        endToEndMicros = rate -> 1_000 + rate / 10; // 2, 3 and 4 ms at 10,000, 20,000 and 30,000 msg/s
+        int exit = sweep("sweep:\n  rates: [10000, 20000, 30000]\n"
+                + "rateSearchObjectives:\n  endToEndP99Millis: 3.5\n  noFailedSends: true\n");
+
+        assertEquals(ExitCode.OK, exit, err.toString());
+        JsonNode objectives = mapper.readTree(dir.resolve("sw-sweep.json").toFile()).get("objectives");
+        assertEquals(2, objectives.size());
+        JsonNode latency = objectives.get(0);
+        assertEquals("end-to-end p99 ≤ 3.5 ms", latency.get("objective").asText());
+        assertEquals(2, latency.get("firstBrokenStep").asInt(), "3 ms at 20,000 msg/s still meets it, 4 ms does not");
+        assertEquals(30_000, latency.get("targetRate").asDouble());
+        assertEquals(4.0, latency.get("measured").asDouble(), 0.01);
+        assertEquals("endToEndLatencyFromIntended", latency.get("metric").asText());
+        assertTrue(objectives.get(1).get("firstBrokenStep").isNull(), "no send failed");
+        String console = out.toString(StandardCharsets.UTF_8);
+        assertTrue(console.contains("objective end-to-end p99 ≤ 3.5 ms: first broken at step 3, 30,000 msg/s published (4.00"),
+                console);
+        assertTrue(console.contains("objective no failed sends: met at every step"), console);
+        String page = Files.readString(dir.resolve("sw-sweep.html"));
+        assertTrue(page.contains("objective: end-to-end p99 ≤ 3.5 ms") && page.contains("end-to-end p99 broken"), page);
+    }
+
     private int sweep(String sweepYaml) {
         return sweep(sweepYaml, 1);
     }
@@ -158,6 +185,7 @@ class SweepRunTest {
         SimulatedWorker worker = new SimulatedWorker(clock);
         worker.consumeRate = 37_000;
         worker.neverDelivered = neverDelivered;
+        worker.endToEndMicrosAtRate = endToEndMicros;
         RunRecord record = SimulatedRuns.runAndWrite(workload, worker, clock, target);
         if (!record.complete()) {
             return ExitCode.RUN_FAILED;

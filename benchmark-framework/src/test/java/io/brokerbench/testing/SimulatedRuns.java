@@ -27,10 +27,16 @@ public final class SimulatedRuns {
 
     /** One run against {@code worker} (set up as the test wants it), reporting to {@code listener}. */
     public static RunRecord run(Workload workload, SimulatedWorker worker, ManualClock clock, RunListener listener) {
+        return run(workload, worker, clock, listener, new RunControl());
+    }
+
+    /** {@link #run}, stopped when {@code control} is asked to stop (as Ctrl-C asks). */
+    public static RunRecord run(Workload workload, SimulatedWorker worker, ManualClock clock, RunListener listener,
+            RunControl control) {
         DriverSetup driver = new DriverSetup("Simulated", "none", "", "simulated.yaml");
         RunRecord record = new RunRecord(workload, "workload.yaml", driver, Instant.now());
         RunOptions options = new RunOptions(Duration.ofSeconds(60), Duration.ofSeconds(10), 10_000);
-        return new BenchmarkRun(record, Payloads.of(workload), List.of(worker), options, new RunControl(), listener,
+        return new BenchmarkRun(record, Payloads.of(workload), List.of(worker), options, control, listener,
                 clock).execute();
     }
 

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * A worker with no driver and no threads, whose one producer and its consumers follow the run's
@@ -38,6 +39,16 @@ public final class SimulatedWorker implements Worker {
     private final NanoClock clock;
     /** Messages one subscription can take per second; unlimited by default. */
     public double consumeRate = Double.POSITIVE_INFINITY;
+    /**
+     * The most the producer sends a second, whatever it is asked (a client's own ceiling): a max-rate
+     * search's probe asks for far more.
+     */
+    public double publishCapacity = 2_000_000;
+    /**
+     * The end-to-end latency (from the intended time too) of messages received while the producer
+     * publishes at a given rate, microseconds: a broker whose latency rises with its load.
+     */
+    public DoubleUnaryOperator endToEndMicrosAtRate = rate -> END_TO_END_MICROS;
     /** The last this many messages sent never arrive: in flight while the load runs, lost when it stops. */
     public long neverDelivered;
     /** Whether probe messages reach the consumers. */
@@ -184,7 +195,7 @@ public final class SimulatedWorker implements Worker {
         long publishingUntil = Math.min(now, loadStopNanos);
         long limit = producer == null ? 0 : producer.messageLimit();
         if (!stalled) {
-            scheduled += rate * (publishingUntil - publishingFrom) / 1e9;
+            scheduled += Math.min(rate, publishCapacity) * (publishingUntil - publishingFrom) / 1e9;
             sent = Math.min(limit, Math.max(sent, (long) scheduled));
         }
         if (consumersOpen) {
@@ -213,7 +224,7 @@ public final class SimulatedWorker implements Worker {
 
     /** When the {@code count}-th message went out. */
     private long sendTimeOf(long count) {
-        return loadStartNanos + (long) (count / rate * 1e9);
+        return loadStartNanos + (long) (count / Math.min(rate, publishCapacity) * 1e9);
     }
 
     private int subscriptions() {
@@ -233,8 +244,9 @@ public final class SimulatedWorker implements Worker {
             interval.get(Metric.PUBLISH_LATENCY_FROM_INTENDED).recordValueWithCount(PUBLISH_LATENCY_MICROS, newlySent);
         }
         if (newlyReceived > 0) {
-            interval.get(Metric.END_TO_END).recordValueWithCount(END_TO_END_MICROS, newlyReceived);
-            interval.get(Metric.END_TO_END_FROM_INTENDED).recordValueWithCount(END_TO_END_MICROS, newlyReceived);
+            long endToEnd = Math.round(endToEndMicrosAtRate.applyAsDouble(Math.min(rate, publishCapacity)));
+            interval.get(Metric.END_TO_END).recordValueWithCount(endToEnd, newlyReceived);
+            interval.get(Metric.END_TO_END_FROM_INTENDED).recordValueWithCount(endToEnd, newlyReceived);
         }
         reportedSent = sent;
         reportedReceived = received;

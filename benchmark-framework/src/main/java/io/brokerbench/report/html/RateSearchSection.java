@@ -27,9 +27,12 @@ final class RateSearchSection {
         JsonNode upper = search.path("upperBound");
         SustainableRate found = new SustainableRate(search.path("sustainableRate").asDouble(),
                 upper.isNumber() ? upper.asDouble() : Double.POSITIVE_INFINITY, search.path("converged").asBoolean(),
-                search.path("windows").asInt());
+                search.path("windows").asInt(), search.path("boundBy").isTextual() ? search.path("boundBy").asText() : null);
         StringBuilder out = new StringBuilder("<h3>Max-rate search</h3>\n<div class=\"meta\">")
-                .append(Html.escape(found.describe())).append(". The measured phase ran at the rate found.</div>\n");
+                .append(Html.escape(found.describe()))
+                .append(search.path("complete").asBoolean(true) ? ". The measured phase ran at the rate found."
+                        : ". The run was stopped during the search: these are the windows measured until then.")
+                .append("</div>\n");
         out.append("<div class=\"charts\">\n").append(chart()).append("</div>\n");
         out.append(table());
         return out.toString();

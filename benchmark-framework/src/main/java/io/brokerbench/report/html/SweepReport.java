@@ -17,7 +17,8 @@ import java.util.function.DoubleFunction;
 /**
  * The page of a rate sweep: latency percentiles (p50, p99, p99.9 of end-to-end and of publish
  * latency) against the throughput each step achieved, the knee marked, and a table of the steps
- * with links to their own pages.
+ * with links to their own pages. With objectives, a chart of each latency objective's percentile
+ * against throughput, the objective drawn as a dashed line and the step where it is first broken marked.
  */
 public final class SweepReport {
 
@@ -49,6 +50,7 @@ public final class SweepReport {
         out.append("</div></header>\n<main>\n");
         out.append(chart(sweep, "endToEndLatency", "End-to-end latency against achieved throughput"));
         out.append(chart(sweep, "publishLatency", "Publish latency against achieved throughput"));
+        out.append(objectivesChart(sweep));
         out.append(table(sweep));
         out.append("</main>\n<footer>Knee rule: ").append(Html.escape(sweep.path("knee").path("rule").asText()))
                 .append(". Each step is its own run (own topics, warm-up, measured phase); latencies are over its measured phase."
@@ -90,6 +92,54 @@ public final class SweepReport {
         return new LineChart(title, LinearAxis.covering(0, highest, "achieved publish rate (msg/s)"),
                 LogLatencyAxis.forSeries(series, "latency"), series, bands,
                 "faint: steps that did not deliver cleanly").html();
+    }
+
+    /**
+     * The latency objectives' percentiles (from the intended send time, as the objectives are judged)
+     * against achieved throughput, each objective a dashed line at its limit and a band where the
+     * curve first broke it; empty without latency objectives.
+     */
+    private static String objectivesChart(JsonNode sweep) {
+        List<LineChart.Series> series = new ArrayList<>();
+        List<LineChart.Band> bands = new ArrayList<>();
+        double highest = 0;
+        for (JsonNode step : sweep.path("steps")) {
+            highest = Math.max(highest, step.path("publishRate").asDouble());
+        }
+        List<String> others = new ArrayList<>();
+        for (JsonNode objective : sweep.path("objectives")) {
+            String label = objective.path("objective").asText();
+            Percentile percentile = Percentile.ofSuffix(objective.path("percentile").asText());
+            if (!objective.path("metric").isTextual() || percentile == null) {
+                others.add(label + (objective.path("firstBrokenStep").isNumber()
+                        ? ": first broken at step " + (objective.path("firstBrokenStep").asInt() + 1) : ": met at every step"));
+                continue;
+            }
+            String name = label.substring(0, label.indexOf(" ≤"));
+            String colour = Palette.percentile(percentile);
+            List<LineChart.Point> points = new ArrayList<>();
+            for (JsonNode step : sweep.path("steps")) {
+                points.add(new LineChart.Point(step.path("publishRate").asDouble(),
+                        step.path("latency").path(objective.path("metric").asText()).path(percentile.suffix()).asDouble(Double.NaN),
+                        !step.path("deliveredCleanly").asBoolean()));
+            }
+            series.add(new LineChart.Series(name, colour, false, points));
+            double limit = objective.path("limit").asDouble();
+            series.add(new LineChart.Series("objective: " + label, colour, true,
+                    List.of(new LineChart.Point(0, limit, false), new LineChart.Point(highest, limit, false))));
+            if (objective.path("firstBrokenStep").isNumber()) {
+                double at = objective.path("publishRate").asDouble();
+                bands.add(new LineChart.Band(at, at + highest / 200, name + " broken"));
+            }
+        }
+        if (series.isEmpty()) {
+            return others.isEmpty() ? "" : "<div class=\"meta\">Objectives: " + Html.escape(String.join("; ", others)) + "</div>\n";
+        }
+        String note = "dashed: the objectives; faint: steps that did not deliver cleanly"
+                + (others.isEmpty() ? "" : "; also: " + String.join("; ", others));
+        return new LineChart("Objectives: latency from the intended send time against achieved throughput",
+                LinearAxis.covering(0, highest, "achieved publish rate (msg/s)"), LogLatencyAxis.forSeries(series, "latency"),
+                series, bands, note).html();
     }
 
     private static String table(JsonNode sweep) {

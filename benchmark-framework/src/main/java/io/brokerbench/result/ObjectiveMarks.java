@@ -1,0 +1,117 @@
+package io.brokerbench.result;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.brokerbench.capacity.SearchObjectives;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Where each of a sweep's objectives ({@code rateSearchObjectives} of its workload, the same the
+ * max-rate search holds rates to) is first broken along its curve: per objective, its limit, the
+ * first step whose measured phase broke it and the value there. The sweep measures each step over a
+ * whole measured phase, so a latency objective is judged on the step's aggregate percentile, from
+ * the intended send time as in the search.
+ */
+final class ObjectiveMarks {
+
+    /**
+     * One objective as a check on a sweep step: how to read the step's value, and its limit; a
+     * latency objective names its result metric and percentile (null otherwise).
+     */
+    private record Check(String label, String unit, double limit, ToDoubleFunction<Step> value, String metric,
+            String percentile) {
+    }
+
+    /** A step of the sweep: its summary (with mean latencies) and the result documents of its runs. */
+    record Step(JsonNode summary, List<JsonNode> runs) {
+    }
+
+    private ObjectiveMarks() {
+    }
+
+    /** The objectives written in the sweep's step results, or none. */
+    static SearchObjectives of(JsonNode firstResult, ObjectMapper mapper) {
+        JsonNode node = firstResult.path("workloadConfig").path("rateSearchObjectives");
+        if (!node.isObject()) {
+            return SearchObjectives.NONE;
+        }
+        try {
+            return mapper.treeToValue(node, SearchObjectives.class);
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            return SearchObjectives.NONE;
+        }
+    }
+
+    /** Writes one entry per objective into {@code into}; nothing without objectives. */
+    static void write(SearchObjectives objectives, List<Step> steps, ArrayNode into) {
+        for (Check check : checks(objectives)) {
+            ObjectNode mark = into.addObject();
+            mark.put("objective", check.label());
+            mark.put("limit", check.limit());
+            mark.put("unit", check.unit());
+            if (check.metric() != null) {
+                mark.put("metric", check.metric());
+                mark.put("percentile", check.percentile());
+            }
+            mark.putNull("firstBrokenStep");
+            for (int i = 0; i < steps.size(); i++) {
+                double value = check.value().applyAsDouble(steps.get(i));
+                if (value > check.limit()) {
+                    mark.put("firstBrokenStep", i);
+                    mark.put("targetRate", steps.get(i).summary().path("targetRate").asDouble());
+                    mark.put("publishRate", steps.get(i).summary().path("publishRate").asDouble());
+                    mark.put("measured", value);
+                    break;
+                }
+            }
+        }
+    }
+
+    private static List<Check> checks(SearchObjectives objectives) {
+        List<Check> checks = new ArrayList<>();
+        latency(checks, "end-to-end p99", objectives.endToEndP99Millis(), "endToEndLatencyFromIntended", "99pct");
+        latency(checks, "end-to-end p99.9", objectives.endToEndP999Millis(), "endToEndLatencyFromIntended", "999pct");
+        latency(checks, "publish p99", objectives.publishP99Millis(), "publishLatencyFromIntended", "99pct");
+        if (objectives.backlogSeconds() != null) {
+            checks.add(new Check("backlog ≤ " + plain(objectives.backlogSeconds()) + " s", "s",
+                    objectives.backlogSeconds(), ObjectiveMarks::longestBacklogSeconds, null, null));
+        }
+        if (Boolean.TRUE.equals(objectives.noFailedSends())) {
+            checks.add(new Check("no failed sends", "sends", 0, step -> step.runs().stream()
+                    .mapToDouble(r -> r.path("messages").path("sendFailures").asDouble()).max().orElse(0), null, null));
+        }
+        return checks;
+    }
+
+    private static void latency(List<Check> checks, String name, Double limit, String metric, String percentile) {
+        if (limit != null) {
+            checks.add(new Check(name + " ≤ " + plain(limit) + " ms", "ms", limit,
+                    step -> step.summary().path("latency").path(metric).path(percentile).asDouble(Double.NaN), metric,
+                    percentile));
+        }
+    }
+
+    private static String plain(double value) {
+        return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+    }
+
+    /** The largest backlog of any measured interval of any run, in seconds of the step's target rate. */
+    private static double longestBacklogSeconds(Step step) {
+        double target = step.summary().path("targetRate").asDouble();
+        long most = 0;
+        for (JsonNode run : step.runs()) {
+            for (JsonNode point : run.path("intervals")) {
+                if ("measure".equals(point.path("phase").asText())) {
+                    most = Math.max(most, point.path("backlog").asLong());
+                }
+            }
+        }
+        return target > 0 ? most / target : 0;
+    }
+}
