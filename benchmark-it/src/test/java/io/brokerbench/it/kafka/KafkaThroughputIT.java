@@ -48,8 +48,8 @@ class KafkaThroughputIT {
     @Test
     @Timeout(300)
     void searchPhasesBurstAndSynchronousSends() throws Exception {
-        Path search = workload("search", "producerRate: 0\nrateSearchWindowSeconds: 1\nrateSearchStartRate: 5000\n"
-                + "testDurationSeconds: 3\n");
+        Path search = workload("search", "producerRate: 0\nrateSearchWindowSeconds: 1\nrateSearchProbeSeconds: 3\n"
+                + "rateSearchObjectives: {endToEndP99Millis: 1000}\ntestDurationSeconds: 3\n");
         Path phases = workload("phases", "phases: [{durationSeconds: 2, rate: 500}, {name: ramp, durationSeconds: 3,"
                 + " fromRate: 1000, toRate: 3000}]\nstartupBurstMessages: 2000\n");
         Path sync = workload("sync", "producerRate: 0\nunthrottled: true\nmaxOutstandingPerProducer: 1\n"
@@ -69,13 +69,19 @@ class KafkaThroughputIT {
         JsonNode search = result.get("rateSearch");
         assertTrue(search.get("sustainableRate").asDouble() > 0, search.toString());
         assertEquals(search.get("windows").asInt(), search.get("steps").size());
-        assertTrue(console().contains("rate search: start at 5,000 msg/s"), console());
+        // first a probe at full speed, then the search from what it measured, held to the objective
+        assertTrue(console().contains("rate search: probing the ceiling: publishing as fast as possible for 3 s"), console());
+        assertTrue(search.get("probedRate").asDouble() > 0, search.toString());
+        assertTrue(console().contains("rate search: objectives: end-to-end p99 ≤ 1000 ms"), console());
+        assertEquals(1000, search.get("objectives").get("endToEndP99Millis").asDouble(), search.toString());
+        assertTrue(search.get("steps").get(0).get("endToEndLatencyFromIntended99pct").asDouble() > 0, search.toString());
+        assertTrue(search.get("complete").asBoolean(), search.toString());
         assertTrue(console().contains("rate search: sustainable "), console());
         // the producers were set to the rate found; at that edge a loaded machine's load thread may fall
         // behind it (due but unsent, exit 4), so the achieved rate is bounded loosely: at most the target
         // (plus the catch-up after a pause), and not collapsed
         double found = search.get("sustainableRate").asDouble();
-        Matcher target = Pattern.compile("measuring at the discovered ([0-9,]+) msg/s").matcher(console());
+        Matcher target = Pattern.compile("rate search: found ([0-9,]+) msg/s after [0-9]+ window").matcher(console());
         assertTrue(target.find(), console());
         assertEquals(found, Double.parseDouble(target.group(1).replace(",", "")), 1, console());
         double measured = result.get("measured").get("publishRate").asDouble();
