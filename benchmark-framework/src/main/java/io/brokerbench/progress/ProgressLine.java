@@ -172,7 +172,8 @@ public final class ProgressLine {
         }
         StringBuilder text = new StringBuilder("progress: ")
                 .append(ElapsedTime.format(now - tasks.get(0).startNanos())).append(" elapsed, ")
-                .append(left.isPresent() ? "~" + ElapsedTime.format(left.getAsLong()) : "?").append(" left |");
+                .append(left.isEmpty() ? "?" : left.getAsLong() < 500_000_000L ? "<1s" : "~" + ElapsedTime.format(left.getAsLong()))
+                .append(" left |");
         String separator = " ";
         for (ProgressTask task : tasks) {
             text.append(separator).append(task.describe());

@@ -146,7 +146,9 @@ class ProgressLineTest {
             assertEquals("progress: 3m00s elapsed, ~2m00s left | run 2 of 4", line.text(),
                     "a step over its average: the steps after it are still to come");
             runs.at(4, "");
-            clock.advance(91 * SECOND);
+            clock.advance(59_600_000_000L);
+            assertEquals("progress: 4m00s elapsed, <1s left | run 4 of 4", line.text());
+            clock.advance(31_400_000_000L);
             assertEquals("progress: 4m31s elapsed, ? left | run 4 of 4", line.text(),
                     "the last step past the average (60 s): no basis for what is left of it");
         }
