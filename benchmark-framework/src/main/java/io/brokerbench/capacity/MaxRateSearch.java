@@ -140,6 +140,11 @@ public final class MaxRateSearch {
         return pending;
     }
 
+    /** Where the search is, for the window the last step asked to measure. */
+    public SearchProgress progress() {
+        return new SearchProgress(windows + 1, settings.maxWindows(), lowerBound(), upperBound());
+    }
+
     /**
      * Whether the window kept to its rate: publishers on schedule, the backlog not growing, and every
      * objective met.

@@ -1,11 +1,15 @@
 package io.brokerbench.cli;
 
+import io.brokerbench.capacity.SearchProgress;
 import io.brokerbench.config.ConfigException;
 import io.brokerbench.config.DriverConfigCheck;
 import io.brokerbench.config.DriverFile;
 import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.lifecycle.ShutdownSequence;
 import io.brokerbench.logging.ClientLogSummary;
+import io.brokerbench.progress.ProgressLine;
+import io.brokerbench.progress.ProgressTask;
+import io.brokerbench.progress.RateSearchProgress;
 import io.brokerbench.remote.coordinator.ClockSkewCheck;
 import io.brokerbench.remote.coordinator.RemoteWorkers;
 import io.brokerbench.remote.coordinator.WorkerUrl;
@@ -142,6 +146,12 @@ public final class BenchmarkCli implements Callable<Integer> {
                 + " per interval (to measure what recording them costs).")
     boolean noMetrics;
 
+    @Option(names = "--no-progress",
+            description = "Show no progress line (where a repeat, sweep, max-rate search or several workloads are,"
+                + " time elapsed and left): on a terminal it is redrawn in place, elsewhere or with CI set it is a"
+                + " line per step.")
+    boolean noProgress;
+
     @Parameters(paramLabel = "WORKLOAD", description = "Workload YAML files.")
     List<Path> workloads = new ArrayList<>();
 
@@ -149,15 +159,25 @@ public final class BenchmarkCli implements Callable<Integer> {
     CommandSpec spec;
 
     private final PrintStream out;
+    /** Where the long activities show how far they are; one that shows nothing with --no-progress. */
+    private ProgressLine progress;
     /** The in-process runs' Prometheus endpoint while they run, with --metrics-port. */
     private InProcessMetrics prometheus;
 
-    public BenchmarkCli(PrintStream out) {
+    /**
+     * @param out the command's output, guarded by {@code progress} (its writes clear the progress line)
+     * @param progress the line the runs' progress goes on
+     */
+    public BenchmarkCli(PrintStream out, ProgressLine progress) {
         this.out = out;
+        this.progress = progress;
     }
 
     @Override
     public Integer call() throws Exception {
+        if (noProgress) {
+            progress = ProgressLine.off(out);
+        }
         if (csvDirectory != null) {
             Path csv = CsvExport.export(csvDirectory);
             out.println("wrote " + csv);
@@ -289,11 +309,17 @@ public final class BenchmarkCli implements Callable<Integer> {
         };
         ShutdownSequence.register(ShutdownSequence.Stage.STOP_RUNS, onSignal);
         int exit = ExitCode.OK;
-        try {
+        int pairs = loadedDrivers.size() * loadedWorkloads.size();
+        // one workload on one driver is the whole command: only several need a step of their own
+        try (ProgressTask each = pairs > 1 ? progress.steps("workload", pairs) : null) {
             startPrometheus();
+            int pair = 0;
             for (DriverFile driverFile : loadedDrivers) {
                 try (DriverSession session = DriverSession.open(driverFile, out)) {
                     for (int i = 0; i < loadedWorkloads.size() && !control.stopRequested(); i++) {
+                        if (each != null) {
+                            each.at(++pair, "(" + loadedWorkloads.get(i).name() + " on " + driverFile.name() + ")");
+                        }
                         exit = ExitCode.worst(exit, runRepeated(loadedWorkloads.get(i), workloads.get(i), session, control,
                                 distribution));
                     }
@@ -333,7 +359,7 @@ public final class BenchmarkCli implements Callable<Integer> {
         if (workload.sweep().wanted()) {
             SweepRun.Runner runner = (step, target, label) -> runOne(step, workloadFile, session, control, distribution,
                     target, label);
-            return new SweepRun(runner, this::resultPath, control, out, spec.commandLine().getErr(), repeat)
+            return new SweepRun(runner, this::resultPath, control, out, spec.commandLine().getErr(), repeat, progress)
                     .run(workload, workloadFile, workloadOverrides(), base);
         }
         if (repeat == 1) {
@@ -342,12 +368,15 @@ public final class BenchmarkCli implements Callable<Integer> {
         int exit = ExitCode.OK;
         List<Path> results = new ArrayList<>();
         String digits = "%0" + String.valueOf(repeat).length() + "d";
-        for (int r = 1; r <= repeat && !control.stopRequested(); r++) {
-            Path target = resultPath(base + "-run" + String.format(digits, r) + ".json");
-            exit = ExitCode.worst(exit, runOne(workload, workloadFile, session, control, distribution, target,
-                    " (run " + r + " of " + repeat + ")"));
-            if (Files.isRegularFile(target)) {
-                results.add(target);
+        try (ProgressTask runs = progress.steps("run", repeat)) {
+            for (int r = 1; r <= repeat && !control.stopRequested(); r++) {
+                runs.at(r, "");
+                Path target = resultPath(base + "-run" + String.format(digits, r) + ".json");
+                exit = ExitCode.worst(exit, runOne(workload, workloadFile, session, control, distribution, target,
+                        " (run " + r + " of " + repeat + ")"));
+                if (Files.isRegularFile(target)) {
+                    results.add(target);
+                }
             }
         }
         if (results.isEmpty()) {
@@ -387,7 +416,8 @@ public final class BenchmarkCli implements Callable<Integer> {
         if (prometheus != null) {
             session.brokerProcess().ifPresent(prometheus::watchBroker);
         }
-        WritingListener writer = new WritingListener(new ConsoleReporter(out), target, remote);
+        RateSearchProgress search = new RateSearchProgress(progress);
+        WritingListener writer = new WritingListener(new ConsoleReporter(out), target, remote, search);
         BenchmarkRun run = new BenchmarkRun(record, Payloads.of(workload), runWorkers, distribution.layout(),
                 extraConsumers, options, control, writer, RunClock.SYSTEM);
         if (remote != null) {
@@ -397,6 +427,7 @@ public final class BenchmarkCli implements Callable<Integer> {
         try {
             result = run.execute();
         } finally {
+            search.close();
             if (remote != null) {
                 remote.stopWatching();
             }
@@ -441,12 +472,14 @@ public final class BenchmarkCli implements Callable<Integer> {
         private final ConsoleReporter console;
         private final Path target;
         private final RemoteWorkers remote;
+        private final RateSearchProgress search;
         private boolean failed;
 
-        WritingListener(ConsoleReporter console, Path target, RemoteWorkers remote) {
+        WritingListener(ConsoleReporter console, Path target, RemoteWorkers remote, RateSearchProgress search) {
             this.console = console;
             this.target = target;
             this.remote = remote;
+            this.search = search;
         }
 
         @Override
@@ -456,11 +489,18 @@ public final class BenchmarkCli implements Callable<Integer> {
 
         @Override
         public void interval(IntervalPoint point) {
+            search.interval(point.phase());
             console.interval(point);
         }
 
         @Override
+        public void searchProgress(SearchProgress window) {
+            search.window(window);
+        }
+
+        @Override
         public void finished(RunRecord record) {
+            search.close();
             if (remote != null) {
                 remote.stopWatching();
                 ClockSkewCheck.warning(record).ifPresent(warning -> {

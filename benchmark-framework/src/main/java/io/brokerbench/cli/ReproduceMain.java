@@ -2,6 +2,7 @@ package io.brokerbench.cli;
 
 import io.brokerbench.config.ConfigException;
 import io.brokerbench.lifecycle.ShutdownSequence;
+import io.brokerbench.progress.ProgressLine;
 import io.brokerbench.report.html.HtmlReport;
 import io.brokerbench.result.ResultWriter;
 import io.brokerbench.study.ComparisonTable;
@@ -69,18 +70,30 @@ public final class ReproduceMain implements Callable<Integer> {
                 + " Default: <study>-<scale>-<time> here.")
     Path output;
 
+    @Option(names = "--no-progress",
+            description = "Show no progress line (which runs of how many, time elapsed and left, and inside them"
+                + " bin/benchmark's own): on a terminal it is redrawn in place, elsewhere or with CI set it is a"
+                + " line per step.")
+    boolean noProgress;
+
     private final StudyCatalog catalog;
     private final PrintStream out;
     private final PrintStream err;
+    private final ProgressLine progress;
 
-    private ReproduceMain(StudyCatalog catalog, PrintStream out, PrintStream err) {
+    private ReproduceMain(StudyCatalog catalog, PrintStream out, PrintStream err, ProgressLine progress) {
         this.catalog = catalog;
         this.out = out;
         this.err = err;
+        this.progress = progress;
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+        ProgressLine progress = ProgressLine.ofStandardOutput();
+        PrintStream err = progress.guard(System.err);
+        // the log's console appender writes to System.err at each event: its lines, too, clear the progress line first
+        System.setErr(err);
+        System.exit(run(args, progress.guard(System.out), err));
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
@@ -89,7 +102,11 @@ public final class ReproduceMain implements Callable<Integer> {
 
     /** As {@link #run(String[], PrintStream, PrintStream)}, with the studies of {@code catalog}. */
     static int run(StudyCatalog catalog, String[] args, PrintStream out, PrintStream err) {
-        return CommandLines.execute(new ReproduceMain(catalog, out, err), args, out, err, "");
+        ProgressLine progress = ProgressLine.around(out);
+        PrintStream guardedOut = progress.guard(out);
+        PrintStream guardedErr = progress.guard(err);
+        return CommandLines.execute(new ReproduceMain(catalog, guardedOut, guardedErr, progress), args, guardedOut,
+                guardedErr, "");
     }
 
     @Override
@@ -131,10 +148,13 @@ public final class ReproduceMain implements Callable<Integer> {
             }
         };
         ShutdownSequence.register(ShutdownSequence.Stage.WRITE_SUMMARIES, awaitComparison);
+        // each bin/benchmark joins the study's line through the stream it is given; with --no-progress, a silent one
+        ProgressLine shown = noProgress ? ProgressLine.off(out) : progress;
+        PrintStream runOut = shown.guard(out);
         try {
             StudyRunner.Outcomes outcomes = new StudyRunner(
-                    args -> signalled.get() ? ExitCode.INTERRUPTED : Main.run(args, out, err),
-                    code -> code == ExitCode.INTERRUPTED, out).run(plan, directory);
+                    args -> signalled.get() ? ExitCode.INTERRUPTED : Main.run(args, runOut, err),
+                    code -> code == ExitCode.INTERRUPTED, out, shown).run(plan, directory);
             return compare(plan, outcomes, directory);
         } finally {
             compared.countDown();

@@ -1,6 +1,8 @@
 package io.brokerbench.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerbench.progress.ProgressLine;
+import io.brokerbench.progress.ProgressTask;
 import io.brokerbench.report.html.SweepReport;
 import io.brokerbench.result.SweepMaximum;
 import io.brokerbench.run.RunControl;
@@ -40,19 +42,22 @@ final class SweepRun {
     private final PrintStream out;
     private final PrintWriter err;
     private final int repeat;
+    private final ProgressLine progress;
 
     /**
      * @param resultPath where a result file of the given name goes
      * @param repeat how many times each step runs ({@code --repeat}); the search, once
+     * @param progress where the sweep shows its step (and run of a step) and the time left
      */
     SweepRun(Runner runner, Function<String, Path> resultPath, RunControl control, PrintStream out, PrintWriter err,
-            int repeat) {
+            int repeat, ProgressLine progress) {
         this.runner = runner;
         this.resultPath = resultPath;
         this.control = control;
         this.out = out;
         this.err = err;
         this.repeat = repeat;
+        this.progress = progress;
     }
 
     /**
@@ -61,11 +66,19 @@ final class SweepRun {
      *     {@code <base>-stepNN-runMM.json}), {@code <base>-sweep.json}
      */
     int run(Workload workload, Path workloadFile, Map<String, Object> overrides, String base) {
+        try (ProgressTask steps = progress.steps("sweep step", workload.sweep().steps())) {
+            return run(workload, workloadFile, overrides, base, steps);
+        }
+    }
+
+    private int run(Workload workload, Path workloadFile, Map<String, Object> overrides, String base, ProgressTask steps) {
         RateSweep sweep = workload.sweep();
         SweepMaximum maximum = null;
         int exit = ExitCode.OK;
         if (sweep.discoversMaximum()) {
             Path target = resultPath.apply(base + "-search.json");
+            // step 0: the search's time is no step's, so it does not inflate the estimate of what the steps take
+            steps.at(0, "(searching for the maximum rate)");
             exit = runner.run(load(workloadFile, overrides, 0.0), target, " (sweep: searching for the maximum rate)");
             Optional<SweepMaximum> found = discovered(target);
             if (found.isEmpty()) {
@@ -89,14 +102,20 @@ final class SweepRun {
         for (int i = 0; i < rates.size() && !control.stopRequested(); i++) {
             String step = base + "-step" + String.format(digits, i + 1);
             List<Path> runs = new ArrayList<>();
-            for (int r = 1; r <= repeat && !control.stopRequested(); r++) {
-                Path target = resultPath.apply(repeat == 1 ? step + ".json"
-                        : step + "-run" + String.format(runDigits, r) + ".json");
-                String label = String.format(" (sweep step %d of %d: %,.0f msg/s%s)", i + 1, rates.size(), rates.get(i),
-                        repeat == 1 ? "" : ", run " + r + " of " + repeat);
-                exit = ExitCode.worst(exit, runner.run(load(workloadFile, overrides, rates.get(i)), target, label));
-                if (Files.isRegularFile(target)) {
-                    runs.add(target);
+            steps.at(i + 1, String.format("(%,.0f msg/s)", rates.get(i)));
+            try (ProgressTask ofStep = repeat == 1 ? null : progress.steps("run", repeat)) {
+                for (int r = 1; r <= repeat && !control.stopRequested(); r++) {
+                    if (ofStep != null) {
+                        ofStep.at(r, "");
+                    }
+                    Path target = resultPath.apply(repeat == 1 ? step + ".json"
+                            : step + "-run" + String.format(runDigits, r) + ".json");
+                    String label = String.format(" (sweep step %d of %d: %,.0f msg/s%s)", i + 1, rates.size(),
+                            rates.get(i), repeat == 1 ? "" : ", run " + r + " of " + repeat);
+                    exit = ExitCode.worst(exit, runner.run(load(workloadFile, overrides, rates.get(i)), target, label));
+                    if (Files.isRegularFile(target)) {
+                        runs.add(target);
+                    }
                 }
             }
             if (!runs.isEmpty()) {

@@ -107,6 +107,7 @@ final class MaxRateDiscovery {
         while (true) {
             if (step instanceof SearchStep.Measure measure) {
                 note(measure.why());
+                listener.searchProgress(search.progress());
                 rate.restart(measure.rate());
                 settle();
                 RateWindow measured = measure(measure.rate());

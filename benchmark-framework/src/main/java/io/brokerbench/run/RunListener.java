@@ -1,5 +1,7 @@
 package io.brokerbench.run;
 
+import io.brokerbench.capacity.SearchProgress;
+
 /** What a run tells as it goes; the console prints it, tests may collect it. */
 public interface RunListener {
 
@@ -8,4 +10,8 @@ public interface RunListener {
     void interval(IntervalPoint point);
 
     void finished(RunRecord record);
+
+    /** A max-rate search is about to measure a window; for a progress display, nothing else needs it. */
+    default void searchProgress(SearchProgress progress) {
+    }
 }

@@ -2,6 +2,8 @@ package io.brokerbench.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerbench.progress.ProgressLine;
+import io.brokerbench.progress.ProgressTask;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -31,12 +33,18 @@ public final class StudyRunner {
     private final BenchmarkCommand benchmark;
     private final IntPredicate interrupted;
     private final PrintStream out;
+    private final ProgressLine progress;
 
-    /** @param interrupted whether an exit code of {@code benchmark} means it was interrupted (Ctrl-C): no more runs start */
-    public StudyRunner(BenchmarkCommand benchmark, IntPredicate interrupted, PrintStream out) {
+    /**
+     * @param interrupted whether an exit code of {@code benchmark} means it was interrupted (Ctrl-C): no more runs start
+     * @param progress where the study shows which of its runs are under way; {@code benchmark} should print
+     *     through it too, so its own progress joins the line
+     */
+    public StudyRunner(BenchmarkCommand benchmark, IntPredicate interrupted, PrintStream out, ProgressLine progress) {
         this.benchmark = benchmark;
         this.interrupted = interrupted;
         this.out = out;
+        this.progress = progress;
     }
 
     /**
@@ -46,9 +54,18 @@ public final class StudyRunner {
      * @return the outcome of every run, in the manifest's order, and the exit code of each {@code bin/benchmark} call
      */
     public Outcomes run(StudyPlan plan, Path output) throws IOException {
+        // counted in runs, not drivers: one driver may have one run and the next twenty
+        int total = plan.byDriver().values().stream().mapToInt(List::size).sum();
+        try (ProgressTask runs = progress.steps("study runs", Math.max(1, total))) {
+            return run(plan, output, runs);
+        }
+    }
+
+    private Outcomes run(StudyPlan plan, Path output, ProgressTask progressOfRuns) throws IOException {
         List<Integer> exits = new ArrayList<>();
         Map<Integer, RunOutcome> outcomes = new LinkedHashMap<>();
         int group = 0;
+        int runsBefore = 0;
         for (Map.Entry<Path, List<PlannedRun>> driver : plan.byDriver().entrySet()) {
             group++;
             String stem = driver.getKey().getFileName().toString().replaceFirst("\\.ya?ml$", "");
@@ -59,6 +76,11 @@ public final class StudyRunner {
             out.println();
             out.println("##### " + plan.manifest().title() + ": runs "
                     + driver.getValue().stream().map(r -> String.valueOf(r.number())).toList() + " on " + driver.getKey());
+            if (!driver.getValue().isEmpty()) {
+                progressOfRuns.at(runsBefore + 1, runsBefore + driver.getValue().size(),
+                        "(on " + driver.getKey().getFileName() + ")");
+            }
+            runsBefore += driver.getValue().size();
             int groupExit = benchmark.run(args.toArray(new String[0]));
             exits.add(groupExit);
             Map<String, Found> found = results(directory);

@@ -75,6 +75,28 @@ class MainTest {
         assertTrue(Files.exists(results.resolve(names.get(3).replace(".json", ".html"))));
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("3 of 3 run(s) summarised"), out.toString(StandardCharsets.UTF_8));
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("501 message(s): published in"));
+        // not a terminal: the progress is a plain line as each run starts
+        assertEquals(List.of("run 1 of 3", "run 2 of 3", "run 3 of 3"), progressShown(), out.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void noProgressShowsNoProgressLine() throws Exception {
+        Path workload = TestFiles.write(dir, "w.yaml", "name: quiet\ntopics: 1\npartitionsPerTopic: 1\nmessageSize: 100\n"
+                + "payloadFile: payload/payload-100b.data\nsubscriptionsPerTopic: 1\nconsumerPerSubscription: 1\n"
+                + "producersPerTopic: 1\nproducerRate: 1000\ntestMessages: 11\nreportingIntervalSeconds: 1\n");
+        Path results = Files.createDirectory(dir.resolve("results"));
+        int exit = run("--drivers", HOME.resolve("driver-inmemory/inmemory.yaml").toString(), "--repeat", "2",
+                "--no-progress", "-o", results.toString(), workload.toString());
+
+        assertEquals(ExitCode.OK, exit, stderr() + out);
+        assertEquals(List.of(), progressShown());
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("2 of 2 run(s) summarised"));
+    }
+
+    /** The progress lines printed, each without its times. */
+    private List<String> progressShown() {
+        return out.toString(StandardCharsets.UTF_8).lines().filter(l -> l.startsWith("progress: "))
+                .map(l -> l.substring(l.indexOf(" | ") + 3)).toList();
     }
 
     @Test

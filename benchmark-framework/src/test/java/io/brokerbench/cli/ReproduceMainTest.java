@@ -74,6 +74,11 @@ class ReproduceMainTest {
         assertTrue(table.contains("Every run completed"), table);
         assertTrue(Files.size(output.resolve("comparison.html")) > 0);
         assertTrue(Files.isRegularFile(output.resolve("study.yaml")));
+        // each bin/benchmark's progress joins the study's line
+        assertEquals(List.of("study runs 1 of 1 (on inmemory.yaml)", "study runs 1 of 1 (on inmemory.yaml) > run 1 of 2",
+                "study runs 1 of 1 (on inmemory.yaml) > run 2 of 2"),
+                out.toString(StandardCharsets.UTF_8).lines().filter(l -> l.startsWith("progress: "))
+                        .map(l -> l.substring(l.indexOf(" | ") + 3)).toList());
     }
 
     @Test

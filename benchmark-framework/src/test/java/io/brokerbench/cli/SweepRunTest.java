@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerbench.progress.ProgressLine;
+import io.brokerbench.progress.ProgressMode;
 import io.brokerbench.run.RunControl;
 import io.brokerbench.run.RunRecord;
 import io.brokerbench.testing.ManualClock;
@@ -132,6 +134,21 @@ class SweepRunTest {
     }
 
     @Test
+    void theProgressShowsTheSearchForTheMaximumThenEachStepAndEachRunOfIt() {
+        assertEquals(ExitCode.OK, sweep("sweep:\n  percentOfMax: [50, 100]\n", 2), err.toString());
+
+        String half = String.format("(%,.0f msg/s)", ran.get(1).producerRate());
+        String full = String.format("(%,.0f msg/s)", ran.get(3).producerRate());
+        List<String> shown = out.toString(StandardCharsets.UTF_8).lines().filter(l -> l.startsWith("progress: "))
+                .map(l -> l.substring(l.indexOf(" | ") + 3)).toList();
+        assertEquals(List.of("sweep step 0 of 2 (searching for the maximum rate)",
+                "sweep step 1 of 2 " + half, "sweep step 1 of 2 " + half + " > run 1 of 2",
+                "sweep step 1 of 2 " + half + " > run 2 of 2",
+                "sweep step 2 of 2 " + full, "sweep step 2 of 2 " + full + " > run 1 of 2",
+                "sweep step 2 of 2 " + full + " > run 2 of 2"), shown);
+    }
+
+    @Test
     void aSearchThatFindsNoMaximumRunsNoStepAndSaysSoInOneLine() {
         neverDelivered = 1_000_000; // nothing arrives: the first overrun never drains and the search fails
         int exit = sweep("sweep:\n  percentOfMax: [50, 100]\n");
@@ -174,8 +191,9 @@ class SweepRunTest {
 
     private int sweep(String sweepYaml, int repeat) {
         Workload workload = TestFiles.workload(dir, WORKLOAD + sweepYaml);
-        SweepRun sweep = new SweepRun(this::run, dir::resolve, new RunControl(),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintWriter(err, true), repeat);
+        PrintStream console = new PrintStream(out, true, StandardCharsets.UTF_8);
+        SweepRun sweep = new SweepRun(this::run, dir::resolve, new RunControl(), console, new PrintWriter(err, true),
+                repeat, new ProgressLine(console, ProgressMode.PLAIN, clock, 200));
         return sweep.run(workload, dir.resolve("workload.yaml"), Map.of(), "sw");
     }
 

@@ -1,5 +1,6 @@
 package io.brokerbench.testing;
 
+import io.brokerbench.capacity.SearchProgress;
 import io.brokerbench.run.IntervalPoint;
 import io.brokerbench.run.RunListener;
 import io.brokerbench.run.RunRecord;
@@ -12,6 +13,7 @@ public final class CollectingListener implements RunListener {
 
     private final List<String> notes = new CopyOnWriteArrayList<>();
     private final List<IntervalPoint> intervals = new CopyOnWriteArrayList<>();
+    private final List<SearchProgress> searchProgress = new CopyOnWriteArrayList<>();
     private volatile Consumer<IntervalPoint> onInterval = point -> { };
 
     /** Runs {@code action} on the run's thread for every interval, e.g. to request a stop. */
@@ -25,6 +27,16 @@ public final class CollectingListener implements RunListener {
 
     public List<IntervalPoint> intervals() {
         return intervals;
+    }
+
+    /** What a max-rate search reported before each window it measured. */
+    public List<SearchProgress> searchProgress() {
+        return searchProgress;
+    }
+
+    @Override
+    public void searchProgress(SearchProgress progress) {
+        searchProgress.add(progress);
     }
 
     @Override
