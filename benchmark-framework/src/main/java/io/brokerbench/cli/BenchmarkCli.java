@@ -6,6 +6,12 @@ import io.brokerbench.config.DriverFile;
 import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.lifecycle.ShutdownSequence;
 import io.brokerbench.logging.ClientLogSummary;
+import io.brokerbench.placement.ClientPinning;
+import io.brokerbench.placement.CpuList;
+import io.brokerbench.placement.CpuPlacement;
+import io.brokerbench.placement.MeasuredCpu;
+import io.brokerbench.placement.OnlineCpus;
+import io.brokerbench.placement.SharedCoreWarning;
 import io.brokerbench.remote.coordinator.ClockSkewCheck;
 import io.brokerbench.remote.coordinator.RemoteWorkers;
 import io.brokerbench.remote.coordinator.WorkerUrl;
@@ -142,6 +148,17 @@ public final class BenchmarkCli implements Callable<Integer> {
                 + " per interval (to measure what recording them costs).")
     boolean noMetrics;
 
+    @Option(names = "--client-cpus", paramLabel = "LIST",
+            description = "In-process runs: run the load generator (this JVM) on these CPUs only, a taskset list such as"
+                + " 0 or 0-1,3 (bin/benchmark starts java under taskset -c LIST). A local broker without its own CPUs"
+                + " then gets every online CPU.")
+    String clientCpus;
+
+    @Option(names = "--broker-cpus", paramLabel = "LIST",
+            description = "Pin the local broker to these CPUs, a taskset list such as 1 (overrides the driver files'"
+                + " localBrokerCpus). Default: every online CPU.")
+    String brokerCpus;
+
     @Parameters(paramLabel = "WORKLOAD", description = "Workload YAML files.")
     List<Path> workloads = new ArrayList<>();
 
@@ -188,6 +205,10 @@ public final class BenchmarkCli implements Callable<Integer> {
         List<URI> workerUrls = workerUrls();
         WorkAssignment.Layout layout = layout();
         checkMetricsOptions(!workerUrls.isEmpty());
+        CpuList online = OnlineCpus.read();
+        CpuList wantedClientCpus = cpuOption("--client-cpus", clientCpus, online);
+        CpuList wantedBrokerCpus = cpuOption("--broker-cpus", brokerCpus, online);
+        checkCpuOptions(!workerUrls.isEmpty(), loadedDrivers);
         int resultsPerDriver = 0;
         for (Workload workload : loadedWorkloads) {
             // a sweep: each step's runs, the sweep result, and the max-rate search run when it discovers its maximum
@@ -200,7 +221,38 @@ public final class BenchmarkCli implements Callable<Integer> {
             drivers.forEach(d -> out.println("valid driver:   " + d));
             return ExitCode.OK;
         }
-        return runAll(loadedWorkloads, loadedDrivers, new Distribution(workerUrls, layout));
+        // before any driver, broker or load thread exists: everything this JVM starts from here on runs there
+        if (wantedClientCpus != null && ClientPinning.pinSelf(wantedClientCpus)) {
+            out.println("pinned this JVM to CPUs " + wantedClientCpus + " after start (bin/benchmark starts it under taskset:"
+                    + " its GC and JIT threads were sized for the CPUs it started on)");
+        }
+        CpuList runningOn = workerUrls.isEmpty() ? ClientPinning.current(online) : null;
+        CpuRequest cpus = new CpuRequest(online, runningOn, wantedClientCpus != null, wantedBrokerCpus);
+        return runAll(loadedWorkloads, loadedDrivers, new Distribution(workerUrls, layout), cpus);
+    }
+
+    /** A CPU list option, or null when not given; checked against the machine's online CPUs. */
+    private static CpuList cpuOption(String option, String value, CpuList online) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return CpuList.parse(value).requireWithin(online);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("option '" + option + "' = '" + value + "': " + e.getMessage());
+        }
+    }
+
+    /** --client-cpus pins this JVM, which is the load generator only in-process; --broker-cpus needs a local broker. */
+    private void checkCpuOptions(boolean distributed, List<DriverFile> loadedDrivers) {
+        if (distributed && clientCpus != null) {
+            throw new ConfigException("option '--client-cpus' = '" + clientCpus + "': pins the in-process load generator;"
+                    + " workers run elsewhere (start them under taskset -c LIST)");
+        }
+        if (brokerCpus != null && loadedDrivers.stream().noneMatch(DriverFile::needsLocalBroker)) {
+            throw new ConfigException("option '--broker-cpus' = '" + brokerCpus + "': pins a local broker, but no driver file"
+                    + " starts one (localBroker:)");
+        }
     }
 
     /** Workload keys the command line sets for every workload. */
@@ -275,8 +327,8 @@ public final class BenchmarkCli implements Callable<Integer> {
         };
     }
 
-    private int runAll(List<Workload> loadedWorkloads, List<DriverFile> loadedDrivers, Distribution distribution)
-            throws IOException, InterruptedException {
+    private int runAll(List<Workload> loadedWorkloads, List<DriverFile> loadedDrivers, Distribution distribution,
+            CpuRequest cpus) throws IOException, InterruptedException {
         RunControl control = new RunControl();
         CountDownLatch done = new CountDownLatch(1);
         Runnable onSignal = () -> {
@@ -292,7 +344,7 @@ public final class BenchmarkCli implements Callable<Integer> {
         try {
             startPrometheus();
             for (DriverFile driverFile : loadedDrivers) {
-                try (DriverSession session = DriverSession.open(driverFile, out)) {
+                try (DriverSession session = DriverSession.open(driverFile, out, cpus)) {
                     for (int i = 0; i < loadedWorkloads.size() && !control.stopRequested(); i++) {
                         exit = ExitCode.worst(exit, runRepeated(loadedWorkloads.get(i), workloads.get(i), session, control,
                                 distribution));
@@ -376,6 +428,11 @@ public final class BenchmarkCli implements Callable<Integer> {
         RunRecord record = new RunRecord(workload, workloadFile.toString(), session.setup(), Instant.now());
         record.environment().putAll(RunEnvironment.describe(session.setup().driverClass()));
         record.environment().put("localBroker", session.describeBroker());
+        CpuPlacement placement = session.placement();
+        if (placement.worthRecording()) {
+            // a copy per run: the run's own CPU figures and warning are added to it when it finishes
+            record.environment().put("cpuPlacement", new LinkedHashMap<>(placement.toResult()));
+        }
         RunOptions options = new RunOptions(Duration.ofSeconds(readinessTimeoutSeconds),
                 RunOptions.defaults().drainTimeout(), RunOptions.defaults().maxInFlightMessagesPerProducer());
         RemoteWorkers remote = distribution.urls().isEmpty() ? null
@@ -387,7 +444,7 @@ public final class BenchmarkCli implements Callable<Integer> {
         if (prometheus != null) {
             session.brokerProcess().ifPresent(prometheus::watchBroker);
         }
-        WritingListener writer = new WritingListener(new ConsoleReporter(out), target, remote);
+        WritingListener writer = new WritingListener(new ConsoleReporter(out), target, remote, session);
         BenchmarkRun run = new BenchmarkRun(record, Payloads.of(workload), runWorkers, distribution.layout(),
                 extraConsumers, options, control, writer, RunClock.SYSTEM);
         if (remote != null) {
@@ -441,12 +498,14 @@ public final class BenchmarkCli implements Callable<Integer> {
         private final ConsoleReporter console;
         private final Path target;
         private final RemoteWorkers remote;
+        private final DriverSession session;
         private boolean failed;
 
-        WritingListener(ConsoleReporter console, Path target, RemoteWorkers remote) {
+        WritingListener(ConsoleReporter console, Path target, RemoteWorkers remote, DriverSession session) {
             this.console = console;
             this.target = target;
             this.remote = remote;
+            this.session = session;
         }
 
         @Override
@@ -468,6 +527,7 @@ public final class BenchmarkCli implements Callable<Integer> {
                     console.note("warning: " + warning);
                 });
             }
+            notePlacement(record);
             console.finished(record);
             Path result = target.toAbsolutePath();
             try {
@@ -485,6 +545,27 @@ public final class BenchmarkCli implements Callable<Integer> {
                 fail("could not write report " + report + ": " + IoFailure.describe(e, report)
                         + " (the result " + result + " was written)");
             }
+        }
+
+        /** The run's CPU use beside its placement, and the shared-cores warning once per run when it applies. */
+        @SuppressWarnings("unchecked")
+        private void notePlacement(RunRecord record) {
+            if (!(record.environment().get("cpuPlacement") instanceof Map<?, ?> recorded)) {
+                return;
+            }
+            Map<String, Object> placement = (Map<String, Object>) recorded;
+            MeasuredCpu cpu = MeasuredCpu.of(record);
+            placement.put("clientCpuCores", cpu.clientCores().isPresent() ? round3(cpu.clientCores().getAsDouble()) : null);
+            placement.put("brokerCpuCores", cpu.brokerCores().isPresent() ? round3(cpu.brokerCores().getAsDouble()) : null);
+            String warning = SharedCoreWarning.decide(session.placement(), cpu, session.file().localBroker()).orElse(null);
+            placement.put("warning", warning);
+            if (warning != null) {
+                console.note("warning: " + warning);
+            }
+        }
+
+        private static double round3(double value) {
+            return Math.round(value * 1000.0) / 1000.0;
         }
 
         private void fail(String message) {
