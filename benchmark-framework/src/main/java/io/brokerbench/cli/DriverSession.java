@@ -45,13 +45,15 @@ final class DriverSession implements AutoCloseable {
         }
         out.println("starting a local " + file.localBroker() + " broker on 127.0.0.1 for " + file.file() + " ...");
         long start = System.nanoTime();
-        LocalBroker broker = LocalBrokers.start(file.localBroker(), LocalBrokers.home());
+        CpuList brokerCpus = brokerCpus(file, cpus);
+        LocalBroker broker = LocalBrokers.start(file.localBroker(), LocalBrokers.home(),
+                brokerCpus == null ? null : brokerCpus.toString());
         try {
             String yaml = file.resolvePlaceholders(broker.endpoints());
             out.println(String.format("local %s broker %s ready in %.1f s at %s; driver %s (%s) runs against it",
                     broker.type(), broker.version(), (System.nanoTime() - start) / 1e9, withoutSecrets(broker.endpoints()),
                     file.name(), file.driverClass()));
-            CpuPlacement placement = place(broker, file, cpus);
+            CpuPlacement placement = place(broker, brokerCpus, cpus, file.localBrokerCpus() != null || cpus.brokerCpus() != null);
             out.println(placement.describe(broker.type()));
             return new DriverSession(file, broker, new DriverSetup(file.name(), file.driverClass(), yaml, file.file().toString()),
                     placement);
@@ -62,19 +64,27 @@ final class DriverSession implements AutoCloseable {
     }
 
     /**
-     * Pins the broker to --broker-cpus, else the file's localBrokerCpus. A broker with neither gets
-     * every online CPU when the client is pinned: started by a pinned JVM it inherited the client's CPUs,
-     * and "pin the client" must not mean "squeeze the broker in with it". Pinned once it is ready, the
-     * same way for every launcher (its process, all threads, and any child it started); a JVM broker
-     * has then sized its GC and JIT threads for the CPUs it started on (docs/measurement.md).
+     * The broker's CPUs: --broker-cpus, else the file's localBrokerCpus. A broker with neither gets every
+     * online CPU when the client is pinned: started by a pinned JVM it would inherit the client's CPUs,
+     * and "pin the client" must not mean "squeeze the broker in with it". Null: no pinning at all.
      */
-    private static CpuPlacement place(LocalBroker broker, DriverFile file, CpuRequest cpus)
-            throws IOException, InterruptedException {
-        CpuList wanted = cpus.brokerCpus() != null ? cpus.brokerCpus() : file.localBrokerCpus();
-        boolean pinned = wanted != null;
-        if (!pinned && cpus.clientPinned()) {
-            wanted = cpus.online();
+    private static CpuList brokerCpus(DriverFile file, CpuRequest cpus) {
+        if (cpus.brokerCpus() != null) {
+            return cpus.brokerCpus();
         }
+        if (file.localBrokerCpus() != null) {
+            return file.localBrokerCpus();
+        }
+        return cpus.clientPinned() ? cpus.online() : null;
+    }
+
+    /**
+     * The broker started under taskset on its CPUs; pinned again once ready (its process, all threads,
+     * and any child it started), which covers a launcher that starts its process from a thread of its own.
+     * Then placed as the kernel says it is.
+     */
+    private static CpuPlacement place(LocalBroker broker, CpuList wanted, CpuRequest cpus, boolean pinned)
+            throws IOException, InterruptedException {
         if (wanted != null) {
             CpuAffinity.pinTree(broker.process(), wanted);
         }
