@@ -50,8 +50,12 @@ class LocalBrokersTest {
     void aBrokerStartedOnCpusRunsThereFromItsStart() throws Exception {
         try (LocalBroker broker = LocalBrokers.start(StandInLauncher.TYPE, LocalBrokers.home(), "0")) {
             ProcessHandle process = broker.process();
-            // taskset execs the broker in place: the process the run watches is the broker itself
-            assertTrue(process.info().command().orElse("").endsWith("sleep"), process.info().toString());
+            // setpriv execs taskset, which sets the CPUs and execs the broker in place: once the pid runs
+            // sleep, the process the run watches is the broker itself, on its CPUs from its first instruction
+            while (!process.info().command().orElse("").endsWith("sleep")) {
+                assertTrue(process.isAlive(), process.info().toString());
+                Thread.sleep(10);
+            }
             String status = Files.readString(Path.of("/proc", Long.toString(process.pid()), "status"), StandardCharsets.ISO_8859_1);
             assertTrue(status.contains("Cpus_allowed_list:\t0\n"), status);
         }
