@@ -53,7 +53,8 @@ final class DriverSession implements AutoCloseable {
             out.println(String.format("local %s broker %s ready in %.1f s at %s; driver %s (%s) runs against it",
                     broker.type(), broker.version(), (System.nanoTime() - start) / 1e9, withoutSecrets(broker.endpoints()),
                     file.name(), file.driverClass()));
-            CpuPlacement placement = place(broker, brokerCpus, cpus, file.localBrokerCpus() != null || cpus.brokerCpus() != null);
+            boolean chosen = cpus.brokerCpus() != null || file.localBrokerCpus() != null;
+            CpuPlacement placement = place(broker, brokerCpus, cpus, chosen);
             out.println(placement.describe(broker.type()));
             return new DriverSession(file, broker, new DriverSetup(file.name(), file.driverClass(), yaml, file.file().toString()),
                     placement);
@@ -83,13 +84,13 @@ final class DriverSession implements AutoCloseable {
      * and any child it started), which covers a launcher that starts its process from a thread of its own.
      * Then placed as the kernel says it is.
      */
-    private static CpuPlacement place(LocalBroker broker, CpuList wanted, CpuRequest cpus, boolean pinned)
+    private static CpuPlacement place(LocalBroker broker, CpuList wanted, CpuRequest cpus, boolean chosen)
             throws IOException, InterruptedException {
         if (wanted != null) {
             CpuAffinity.pinTree(broker.process(), wanted);
         }
         CpuList actual = CpuAffinity.of(broker.process().pid()).orElse(wanted != null ? wanted : cpus.online());
-        return new CpuPlacement(cpus.online(), cpus.clientCpus(), cpus.clientPinned(), actual, pinned);
+        return new CpuPlacement(cpus.online(), cpus.clientCpus(), cpus.clientPinned(), actual, chosen);
     }
 
     /** Endpoints as printed: a generated password is for the driver file, not the console. */
