@@ -10,6 +10,12 @@ import io.brokerbench.logging.ClientLogSummary;
 import io.brokerbench.progress.ProgressLine;
 import io.brokerbench.progress.ProgressTask;
 import io.brokerbench.progress.RateSearchProgress;
+import io.brokerbench.placement.ClientPinning;
+import io.brokerbench.placement.CpuList;
+import io.brokerbench.placement.CpuPlacement;
+import io.brokerbench.placement.MeasuredCpu;
+import io.brokerbench.placement.OnlineCpus;
+import io.brokerbench.placement.SharedCoreWarning;
 import io.brokerbench.remote.coordinator.ClockSkewCheck;
 import io.brokerbench.remote.coordinator.RemoteWorkers;
 import io.brokerbench.remote.coordinator.WorkerUrl;
@@ -151,6 +157,16 @@ public final class BenchmarkCli implements Callable<Integer> {
                 + " time elapsed and left): on a terminal it is redrawn in place, elsewhere or with CI set it is a"
                 + " line per step.")
     boolean noProgress;
+    @Option(names = "--client-cpus", paramLabel = "LIST",
+            description = "In-process runs: run the load generator (this JVM) on these CPUs only, a taskset list such as"
+                + " 0 or 0-1,3 (bin/benchmark starts java under taskset -c LIST). A local broker without its own CPUs"
+                + " then gets every online CPU.")
+    String clientCpus;
+
+    @Option(names = "--broker-cpus", paramLabel = "LIST",
+            description = "Pin the local broker to these CPUs, a taskset list such as 1 (overrides the driver files'"
+                + " localBrokerCpus). Default: every online CPU.")
+    String brokerCpus;
 
     @Parameters(paramLabel = "WORKLOAD", description = "Workload YAML files.")
     List<Path> workloads = new ArrayList<>();
@@ -208,6 +224,10 @@ public final class BenchmarkCli implements Callable<Integer> {
         List<URI> workerUrls = workerUrls();
         WorkAssignment.Layout layout = layout();
         checkMetricsOptions(!workerUrls.isEmpty());
+        CpuList online = OnlineCpus.read();
+        CpuList wantedClientCpus = cpuOption("--client-cpus", clientCpus, online);
+        CpuList wantedBrokerCpus = cpuOption("--broker-cpus", brokerCpus, online);
+        checkCpuOptions(!workerUrls.isEmpty(), loadedDrivers);
         int resultsPerDriver = 0;
         for (Workload workload : loadedWorkloads) {
             // a sweep: each step's runs, the sweep result, and the max-rate search run when it discovers its maximum
@@ -220,7 +240,38 @@ public final class BenchmarkCli implements Callable<Integer> {
             drivers.forEach(d -> out.println("valid driver:   " + d));
             return ExitCode.OK;
         }
-        return runAll(loadedWorkloads, loadedDrivers, new Distribution(workerUrls, layout));
+        // before any driver, broker or load thread exists: everything this JVM starts from here on runs there
+        if (wantedClientCpus != null && ClientPinning.pinSelf(wantedClientCpus)) {
+            out.println("pinned this JVM to CPUs " + wantedClientCpus + " after start (bin/benchmark starts it under taskset:"
+                    + " its GC and JIT threads were sized for the CPUs it started on)");
+        }
+        CpuList runningOn = workerUrls.isEmpty() ? ClientPinning.current(online) : null;
+        CpuRequest cpus = new CpuRequest(online, runningOn, wantedClientCpus != null, wantedBrokerCpus);
+        return runAll(loadedWorkloads, loadedDrivers, new Distribution(workerUrls, layout), cpus);
+    }
+
+    /** A CPU list option, or null when not given; checked against the machine's online CPUs. */
+    private static CpuList cpuOption(String option, String value, CpuList online) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return CpuList.parse(value).requireWithin(online);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("option '" + option + "' = '" + value + "': " + e.getMessage());
+        }
+    }
+
+    /** --client-cpus pins this JVM, which is the load generator only in-process; --broker-cpus needs a local broker. */
+    private void checkCpuOptions(boolean distributed, List<DriverFile> loadedDrivers) {
+        if (distributed && clientCpus != null) {
+            throw new ConfigException("option '--client-cpus' = '" + clientCpus + "': pins the in-process load generator;"
+                    + " workers run elsewhere (start them under taskset -c LIST)");
+        }
+        if (brokerCpus != null && loadedDrivers.stream().noneMatch(DriverFile::needsLocalBroker)) {
+            throw new ConfigException("option '--broker-cpus' = '" + brokerCpus + "': pins a local broker, but no driver file"
+                    + " starts one (localBroker:)");
+        }
     }
 
     /** Workload keys the command line sets for every workload. */
@@ -295,8 +346,8 @@ public final class BenchmarkCli implements Callable<Integer> {
         };
     }
 
-    private int runAll(List<Workload> loadedWorkloads, List<DriverFile> loadedDrivers, Distribution distribution)
-            throws IOException, InterruptedException {
+    private int runAll(List<Workload> loadedWorkloads, List<DriverFile> loadedDrivers, Distribution distribution,
+            CpuRequest cpus) throws IOException, InterruptedException {
         RunControl control = new RunControl();
         CountDownLatch done = new CountDownLatch(1);
         Runnable onSignal = () -> {
@@ -315,7 +366,7 @@ public final class BenchmarkCli implements Callable<Integer> {
             startPrometheus();
             int pair = 0;
             for (DriverFile driverFile : loadedDrivers) {
-                try (DriverSession session = DriverSession.open(driverFile, out)) {
+                try (DriverSession session = DriverSession.open(driverFile, out, cpus)) {
                     for (int i = 0; i < loadedWorkloads.size() && !control.stopRequested(); i++) {
                         if (each != null) {
                             each.at(++pair, "(" + loadedWorkloads.get(i).name() + " on " + driverFile.name() + ")");
@@ -405,6 +456,11 @@ public final class BenchmarkCli implements Callable<Integer> {
         RunRecord record = new RunRecord(workload, workloadFile.toString(), session.setup(), Instant.now());
         record.environment().putAll(RunEnvironment.describe(session.setup().driverClass()));
         record.environment().put("localBroker", session.describeBroker());
+        CpuPlacement placement = session.placement();
+        if (placement.worthRecording()) {
+            // a copy per run: the run's own CPU figures and warning are added to it when it finishes
+            record.environment().put("cpuPlacement", new LinkedHashMap<>(placement.toResult()));
+        }
         RunOptions options = new RunOptions(Duration.ofSeconds(readinessTimeoutSeconds),
                 RunOptions.defaults().drainTimeout(), RunOptions.defaults().maxInFlightMessagesPerProducer());
         RemoteWorkers remote = distribution.urls().isEmpty() ? null
@@ -417,7 +473,7 @@ public final class BenchmarkCli implements Callable<Integer> {
             session.brokerProcess().ifPresent(prometheus::watchBroker);
         }
         RateSearchProgress search = new RateSearchProgress(progress);
-        WritingListener writer = new WritingListener(new ConsoleReporter(out), target, remote, search);
+        WritingListener writer = new WritingListener(new ConsoleReporter(out), target, remote, session, search);
         BenchmarkRun run = new BenchmarkRun(record, Payloads.of(workload), runWorkers, distribution.layout(),
                 extraConsumers, options, control, writer, RunClock.SYSTEM);
         if (remote != null) {
@@ -472,13 +528,16 @@ public final class BenchmarkCli implements Callable<Integer> {
         private final ConsoleReporter console;
         private final Path target;
         private final RemoteWorkers remote;
+        private final DriverSession session;
         private final RateSearchProgress search;
         private boolean failed;
 
-        WritingListener(ConsoleReporter console, Path target, RemoteWorkers remote, RateSearchProgress search) {
+        WritingListener(ConsoleReporter console, Path target, RemoteWorkers remote, DriverSession session,
+                RateSearchProgress search) {
             this.console = console;
             this.target = target;
             this.remote = remote;
+            this.session = session;
             this.search = search;
         }
 
@@ -508,6 +567,7 @@ public final class BenchmarkCli implements Callable<Integer> {
                     console.note("warning: " + warning);
                 });
             }
+            notePlacement(record);
             console.finished(record);
             Path result = target.toAbsolutePath();
             try {
@@ -525,6 +585,27 @@ public final class BenchmarkCli implements Callable<Integer> {
                 fail("could not write report " + report + ": " + IoFailure.describe(e, report)
                         + " (the result " + result + " was written)");
             }
+        }
+
+        /** The run's CPU use beside its placement, and the shared-cores warning once per run when it applies. */
+        @SuppressWarnings("unchecked")
+        private void notePlacement(RunRecord record) {
+            if (!(record.environment().get("cpuPlacement") instanceof Map<?, ?> recorded)) {
+                return;
+            }
+            Map<String, Object> placement = (Map<String, Object>) recorded;
+            MeasuredCpu cpu = MeasuredCpu.of(record);
+            placement.put("clientCpuCores", cpu.clientCores().isPresent() ? round3(cpu.clientCores().getAsDouble()) : null);
+            placement.put("brokerCpuCores", cpu.brokerCores().isPresent() ? round3(cpu.brokerCores().getAsDouble()) : null);
+            String warning = SharedCoreWarning.decide(session.placement(), cpu, session.file().localBroker()).orElse(null);
+            placement.put("warning", warning);
+            if (warning != null) {
+                console.note("warning: " + warning);
+            }
+        }
+
+        private static double round3(double value) {
+            return Math.round(value * 1000.0) / 1000.0;
         }
 
         private void fail(String message) {

@@ -3,6 +3,9 @@ package io.brokerbench.cli;
 import io.brokerbench.config.DriverFile;
 import io.brokerbench.localbroker.LocalBroker;
 import io.brokerbench.localbroker.LocalBrokers;
+import io.brokerbench.placement.CpuAffinity;
+import io.brokerbench.placement.CpuList;
+import io.brokerbench.placement.CpuPlacement;
 import io.brokerbench.worker.DriverSetup;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -14,39 +17,80 @@ import java.util.TreeMap;
 
 /**
  * A driver file ready to run: with {@code localBroker:} it starts that broker first (and stops it on
- * close) and fills the file's placeholders with the broker's addresses. Says so on the command's
- * console output, beside the run's lines (deliberately printed, not logged).
+ * close), pins it to its CPUs, and fills the file's placeholders with the broker's addresses. Says so
+ * on the command's console output, beside the run's lines (deliberately printed, not logged).
  */
 final class DriverSession implements AutoCloseable {
 
     private final DriverFile file;
     private final LocalBroker broker;
     private final DriverSetup setup;
+    private final CpuPlacement placement;
 
-    private DriverSession(DriverFile file, LocalBroker broker, DriverSetup setup) {
+    private DriverSession(DriverFile file, LocalBroker broker, DriverSetup setup, CpuPlacement placement) {
         this.file = file;
         this.broker = broker;
         this.setup = setup;
+        this.placement = placement;
     }
 
-    static DriverSession open(DriverFile file, PrintStream out) throws IOException, InterruptedException {
+    static DriverSession open(DriverFile file, PrintStream out, CpuRequest cpus) throws IOException, InterruptedException {
         if (!file.needsLocalBroker()) {
+            CpuPlacement placement = new CpuPlacement(cpus.online(), cpus.clientCpus(), cpus.clientPinned(), null, false);
+            if (placement.worthRecording()) {
+                out.println(placement.describe(null));
+            }
             return new DriverSession(file, null,
-                    new DriverSetup(file.name(), file.driverClass(), file.text(), file.file().toString()));
+                    new DriverSetup(file.name(), file.driverClass(), file.text(), file.file().toString()), placement);
         }
         out.println("starting a local " + file.localBroker() + " broker on 127.0.0.1 for " + file.file() + " ...");
         long start = System.nanoTime();
-        LocalBroker broker = LocalBrokers.start(file.localBroker(), LocalBrokers.home());
+        CpuList brokerCpus = brokerCpus(file, cpus);
+        LocalBroker broker = LocalBrokers.start(file.localBroker(), LocalBrokers.home(),
+                brokerCpus == null ? null : brokerCpus.toString());
         try {
             String yaml = file.resolvePlaceholders(broker.endpoints());
             out.println(String.format("local %s broker %s ready in %.1f s at %s; driver %s (%s) runs against it",
                     broker.type(), broker.version(), (System.nanoTime() - start) / 1e9, withoutSecrets(broker.endpoints()),
                     file.name(), file.driverClass()));
-            return new DriverSession(file, broker, new DriverSetup(file.name(), file.driverClass(), yaml, file.file().toString()));
-        } catch (RuntimeException e) {
+            boolean chosen = cpus.brokerCpus() != null || file.localBrokerCpus() != null;
+            CpuPlacement placement = place(broker, brokerCpus, cpus, chosen);
+            out.println(placement.describe(broker.type()));
+            return new DriverSession(file, broker, new DriverSetup(file.name(), file.driverClass(), yaml, file.file().toString()),
+                    placement);
+        } catch (IOException | InterruptedException | RuntimeException e) {
             broker.close();
             throw e;
         }
+    }
+
+    /**
+     * The broker's CPUs: --broker-cpus, else the file's localBrokerCpus. A broker with neither gets every
+     * online CPU when the client is pinned: started by a pinned JVM it would inherit the client's CPUs,
+     * and "pin the client" must not mean "squeeze the broker in with it". Null: no pinning at all.
+     */
+    private static CpuList brokerCpus(DriverFile file, CpuRequest cpus) {
+        if (cpus.brokerCpus() != null) {
+            return cpus.brokerCpus();
+        }
+        if (file.localBrokerCpus() != null) {
+            return file.localBrokerCpus();
+        }
+        return cpus.clientPinned() ? cpus.online() : null;
+    }
+
+    /**
+     * The broker started under taskset on its CPUs; pinned again once ready (its process, all threads,
+     * and any child it started), which covers a launcher that starts its process from a thread of its own.
+     * Then placed as the kernel says it is.
+     */
+    private static CpuPlacement place(LocalBroker broker, CpuList wanted, CpuRequest cpus, boolean chosen)
+            throws IOException, InterruptedException {
+        if (wanted != null) {
+            CpuAffinity.pinTree(broker.process(), wanted);
+        }
+        CpuList actual = CpuAffinity.of(broker.process().pid()).orElse(wanted != null ? wanted : cpus.online());
+        return new CpuPlacement(cpus.online(), cpus.clientCpus(), cpus.clientPinned(), actual, chosen);
     }
 
     /** Endpoints as printed: a generated password is for the driver file, not the console. */
@@ -62,6 +106,11 @@ final class DriverSession implements AutoCloseable {
 
     DriverFile file() {
         return file;
+    }
+
+    /** Where this session's client and broker run. */
+    CpuPlacement placement() {
+        return placement;
     }
 
     /** The process of the broker this session started, if any. */

@@ -2,6 +2,8 @@ package io.brokerbench.config;
 
 import io.brokerbench.driver.support.FrameworkKeys;
 import io.brokerbench.localbroker.LocalBrokers;
+import io.brokerbench.placement.CpuList;
+import io.brokerbench.placement.OnlineCpus;
 import io.brokerbench.yaml.YamlDocument;
 import io.brokerbench.yaml.YamlException;
 import java.nio.file.Path;
@@ -15,7 +17,7 @@ import javax.lang.model.SourceVersion;
 
 /**
  * A driver YAML file as far as the framework is concerned: {@code name}, {@code driverClass}, the
- * optional {@code localBroker} type ({@link FrameworkKeys}), and the raw text with its
+ * optional {@code localBroker} type and the CPUs to pin it to ({@link FrameworkKeys}), and the raw text with its
  * {@code ${localBroker.NAME}} placeholders. All other keys belong to the driver, which judges them itself.
  */
 public final class DriverFile {
@@ -26,15 +28,17 @@ public final class DriverFile {
     private final String name;
     private final String driverClass;
     private final String localBroker;
+    private final CpuList localBrokerCpus;
     private final String text;
     private final Set<String> placeholders;
 
-    private DriverFile(Path file, String name, String driverClass, String localBroker, String text,
-            Set<String> placeholders) {
+    private DriverFile(Path file, String name, String driverClass, String localBroker, CpuList localBrokerCpus,
+            String text, Set<String> placeholders) {
         this.file = file;
         this.name = name;
         this.driverClass = driverClass;
         this.localBroker = localBroker;
+        this.localBrokerCpus = localBrokerCpus;
         this.text = text;
         this.placeholders = placeholders;
     }
@@ -58,6 +62,7 @@ public final class DriverFile {
             throw ConfigException.field(file, "localBroker", localBroker,
                     "no local broker launcher of this type on the classpath (found: " + LocalBrokers.knownTypes() + ")");
         }
+        CpuList localBrokerCpus = brokerCpus(file, keys.localBrokerCpus(), localBroker);
 
         Set<String> placeholders = new LinkedHashSet<>();
         Matcher m = PLACEHOLDER.matcher(text);
@@ -71,7 +76,26 @@ public final class DriverFile {
             throw ConfigException.file(file, "placeholder '${localBroker." + placeholders.iterator().next()
                     + "}' but no 'localBroker' key says which broker to start");
         }
-        return new DriverFile(file, name, driverClass, localBroker, text, Set.copyOf(placeholders));
+        return new DriverFile(file, name, driverClass, localBroker, localBrokerCpus, text, Set.copyOf(placeholders));
+    }
+
+    /**
+     * {@code localBrokerCpus}, a sibling of {@code localBroker} rather than a mapping under it, so that
+     * the plain {@code localBroker: kafka} stays what it is and OMB-style readers of the key still see text.
+     */
+    private static CpuList brokerCpus(Path file, String value, String localBroker) {
+        if (value == null) {
+            return null;
+        }
+        if (localBroker == null) {
+            throw ConfigException.field(file, "localBrokerCpus", value,
+                    "pins a local broker, but no 'localBroker' key says which broker to start");
+        }
+        try {
+            return CpuList.parse(value).requireWithin(OnlineCpus.read());
+        } catch (IllegalArgumentException e) {
+            throw ConfigException.field(file, "localBrokerCpus", value, e.getMessage());
+        }
     }
 
     /** Drivers read these keys too, but only the framework requires them. */
@@ -100,6 +124,11 @@ public final class DriverFile {
     /** The local broker type to start, or null when the file points at an existing broker. */
     public String localBroker() {
         return localBroker;
+    }
+
+    /** The CPUs to pin the local broker to, or null to leave it on every online CPU. */
+    public CpuList localBrokerCpus() {
+        return localBrokerCpus;
     }
 
     public boolean needsLocalBroker() {

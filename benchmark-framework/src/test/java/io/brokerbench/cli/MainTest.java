@@ -252,6 +252,55 @@ class MainTest {
     }
 
     @Test
+    void cpuOptionsAreCheckedAgainstTheMachineAndTheRun() {
+        String driver = HOME.resolve("driver-inmemory/inmemory.yaml").toString();
+        String workload = HOME.resolve("workloads/1-topic-1kb.yaml").toString();
+        assertEquals(ExitCode.BAD_INPUT, run("--validate", "--client-cpus", "4000", "--drivers", driver, workload));
+        assertTrue(stderr().startsWith("error: option '--client-cpus' = '4000': CPU 4000 is not online on this machine (online: "),
+                stderr());
+        assertEquals(1, stderr().strip().lines().count(), stderr());
+        err.reset();
+        assertEquals(ExitCode.BAD_INPUT, run("--validate", "--client-cpus", "0-", "--drivers", driver, workload));
+        assertTrue(stderr().contains("option '--client-cpus' = '0-': '0-' is not a CPU id or a range of them"), stderr());
+        err.reset();
+        assertEquals(ExitCode.BAD_INPUT, run("--validate", "--client-cpus", "0", "--workers", "http://127.0.0.1:9",
+                "--drivers", driver, workload));
+        assertTrue(stderr().contains("option '--client-cpus' = '0': pins the in-process load generator"), stderr());
+        err.reset();
+        assertEquals(ExitCode.BAD_INPUT, run("--validate", "--broker-cpus", "0", "--drivers", driver, workload));
+        assertTrue(stderr().contains("option '--broker-cpus' = '0': pins a local broker, but no driver file starts one"),
+                stderr());
+    }
+
+    /**
+     * The stand-in local broker (a sleep process) beside the in-memory driver: the broker is pinned to
+     * CPU 0, the client to the CPUs this JVM already has (so the test JVM's own placement does not change).
+     */
+    @Test
+    void aRunRecordsWhereTheClientAndTheLocalBrokerRan() throws Exception {
+        Path driver = TestFiles.write(dir, "d.yaml", "name: InMemory\n"
+                + "driverClass: io.brokerbench.driver.inmemory.InMemoryBenchmarkDriver\n"
+                + "localBroker: stand-in\nlocalBrokerCpus: '0'\n");
+        String client = io.brokerbench.placement.ClientPinning.current(io.brokerbench.placement.OnlineCpus.read()).toString();
+        Path result = dir.resolve("r.json");
+        int exit = run("--client-cpus", client, "--drivers", driver.toString(), "-o", result.toString(),
+                workload(0, 1).toString());
+
+        assertEquals(ExitCode.OK, exit, stderr() + out);
+        String console = out.toString(StandardCharsets.UTF_8);
+        assertEquals(1, console.lines().filter(l -> l.startsWith("CPU placement")).count(), console);
+        assertTrue(console.contains("client on " + client + " (pinned), local stand-in broker on 0 (pinned)"), console);
+        JsonNode placement = new ObjectMapper().readTree(result.toFile()).get("environment").get("cpuPlacement");
+        assertEquals(client, placement.get("clientCpus").asText());
+        assertTrue(placement.get("clientPinned").asBoolean());
+        assertEquals("0", placement.get("brokerCpus").asText());
+        assertTrue(placement.get("brokerPinned").asBoolean());
+        assertEquals(client.startsWith("0"), placement.get("shared").asBoolean());
+        assertTrue(placement.get("clientCpuCores").isNumber(), placement.toString());
+        assertTrue(placement.has("warning"), placement.toString());
+    }
+
+    @Test
     void aTakenMetricsPortIsBadInputBeforeAnythingRuns() throws Exception {
         try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             String port = Integer.toString(taken.getLocalPort());

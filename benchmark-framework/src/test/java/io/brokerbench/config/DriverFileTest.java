@@ -2,6 +2,7 @@ package io.brokerbench.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -76,6 +77,16 @@ class DriverFileTest {
         assertEquals(d.text(), d.resolvePlaceholders(Map.of()));
     }
 
+    @Test
+    void localBrokerCpusPinTheBrokerAndThePlainFormStaysUnpinned() throws IOException {
+        assertNull(DriverFile.load(write("plain.yaml", KAFKA)).localBrokerCpus());
+        DriverFile quoted = DriverFile.load(write("quoted.yaml", KAFKA + "localBrokerCpus: \"0\"\n"));
+        assertEquals("0", quoted.localBrokerCpus().toString());
+        assertEquals(StandInLauncher.TYPE, quoted.localBroker());
+        // YAML reads a lone CPU id as a number: the list it stands for all the same
+        assertEquals("0", DriverFile.load(write("number.yaml", KAFKA + "localBrokerCpus: 0\n")).localBrokerCpus().toString());
+    }
+
     static Stream<Arguments> broken() {
         String known = LocalBrokers.knownTypes();
         return Stream.of(
@@ -93,6 +104,16 @@ class DriverFileTest {
                         "placeholder '${localBroker.url}' but no 'localBroker' key"),
                 Arguments.of("name: X\ndriverClass: a.B\nlocalBroker: stand-in\nurl: ${localBroker.}\n",
                         "placeholder '${localBroker.}' has no endpoint name"),
+                Arguments.of("name: X\ndriverClass: a.B\nlocalBrokerCpus: '1'\n",
+                        "field 'localBrokerCpus' = '1': pins a local broker, but no 'localBroker' key says which broker to start"),
+                Arguments.of("name: X\ndriverClass: a.B\nlocalBroker: stand-in\nlocalBrokerCpus: 4000\n",
+                        "field 'localBrokerCpus' = '4000': CPU 4000 is not online on this machine (online: "),
+                Arguments.of("name: X\ndriverClass: a.B\nlocalBroker: stand-in\nlocalBrokerCpus: one\n",
+                        "field 'localBrokerCpus' = 'one': 'one' is not a CPU id or a range of them"),
+                Arguments.of("name: X\ndriverClass: a.B\nlocalBroker: stand-in\nlocalBrokerCpus: ''\n",
+                        "field 'localBrokerCpus' = '': empty CPU list"),
+                Arguments.of("name: X\ndriverClass: a.B\nlocalBroker: stand-in\nlocalBrokerCpus: [0, 1]\n",
+                        "field 'localBrokerCpus' = [0,1]: expected text, found a list"),
                 Arguments.of("name: X\ndriverClass: a.B\nname: Y\n", "duplicate key 'name' at line 3"),
                 Arguments.of("name: X\n  driverClass: a.B\n", "malformed YAML at line 2"),
                 Arguments.of("", "file is empty"));

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -23,6 +24,13 @@ import java.util.function.BooleanSupplier;
 public final class BrokerProcess implements AutoCloseable {
 
     private static final Duration POLL = Duration.ofMillis(50);
+    /**
+     * The taskset CPU list for the brokers this thread starts, or null: set by {@link LocalBrokers#start(String,
+     * Path, String)} around a launcher's start, so that every launcher's broker starts pinned without each
+     * launcher passing the list along. A thread-local, because launchers start their process on the
+     * thread that asks them to.
+     */
+    private static final ThreadLocal<String> STARTING_ON = new ThreadLocal<>();
 
     private final String name;
     private final Process process;
@@ -37,16 +45,49 @@ public final class BrokerProcess implements AutoCloseable {
         ShutdownSequence.register(ShutdownSequence.Stage.STOP_BROKERS, reaper);
     }
 
-    /** Starts {@code command} in {@code workDir} with stdout and stderr appended to {@code log}. */
+    /**
+     * Starts {@code command} in {@code workDir} with stdout and stderr appended to {@code log}; under
+     * util-linux {@code taskset -c LIST} when started for a broker with CPUs of its own.
+     */
     public static BrokerProcess start(String name, List<String> command, Path workDir, Path log,
             Map<String, String> environment) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(command)
+        ProcessBuilder builder = new ProcessBuilder(onCpus(STARTING_ON.get(), command))
                 .directory(workDir.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         builder.environment().putAll(environment);
         return new BrokerProcess(name, TetheredProcess.start(builder), log);
+    }
+
+    /**
+     * {@code command} run by taskset on {@code cpus}, which execs it in place (same pid): pinned from its
+     * first instruction, a JVM broker sizes its GC and JIT threads for the CPUs it will run on.
+     */
+    static List<String> onCpus(String cpus, List<String> command) {
+        if (cpus == null) {
+            return command;
+        }
+        List<String> pinned = new ArrayList<>(List.of("taskset", "-c", cpus));
+        pinned.addAll(command);
+        return pinned;
+    }
+
+    /** Runs {@code start} with the brokers it starts on this thread pinned to {@code cpus} (a taskset list). */
+    static LocalBroker startingOn(String cpus, BrokerStart start) throws IOException, InterruptedException {
+        String before = STARTING_ON.get();
+        STARTING_ON.set(cpus);
+        try {
+            return start.start();
+        } finally {
+            STARTING_ON.set(before);
+        }
+    }
+
+    /** A launcher's start, as {@link #startingOn} runs it. */
+    @FunctionalInterface
+    interface BrokerStart {
+        LocalBroker start() throws IOException, InterruptedException;
     }
 
     /** The {@code java} of the JVM running the benchmark, for brokers that are JVMs themselves. */

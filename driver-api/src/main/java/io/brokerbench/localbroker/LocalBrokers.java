@@ -33,11 +33,19 @@ public final class LocalBrokers {
      * close or, should this JVM be killed first, by a {@link ScratchJanitor}.
      */
     public static LocalBroker start(String type, Path home) throws IOException, InterruptedException {
+        return start(type, home, null);
+    }
+
+    /**
+     * As {@link #start(String, Path)}, with the broker's process started under {@code taskset -c cpus}
+     * (a CPU list in taskset's format, checked by the caller; null: wherever this JVM may run).
+     */
+    public static LocalBroker start(String type, Path home, String cpus) throws IOException, InterruptedException {
         LocalBrokerLauncher launcher = launcher(type);
         Path runDir = Files.createTempDirectory("brokerbench-" + type + "-");
         ScratchJanitor janitor = ScratchJanitor.watch(runDir);
         try {
-            return new ScratchGuardedBroker(launcher.start(home, runDir), janitor);
+            return new ScratchGuardedBroker(BrokerProcess.startingOn(cpus, () -> launcher.start(home, runDir)), janitor);
         } catch (IOException | InterruptedException | RuntimeException e) {
             // a broker that failed to start keeps its run directory: the error names the log in it
             janitor.dismiss();

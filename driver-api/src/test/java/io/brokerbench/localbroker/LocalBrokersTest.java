@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -42,5 +44,26 @@ class LocalBrokersTest {
             broker.close();
         }
         assertFalse(Files.exists(runDir), "run directory " + runDir + " left behind");
+    }
+
+    @Test
+    void aBrokerStartedOnCpusRunsThereFromItsStart() throws Exception {
+        try (LocalBroker broker = LocalBrokers.start(StandInLauncher.TYPE, LocalBrokers.home(), "0")) {
+            ProcessHandle process = broker.process();
+            // setpriv execs taskset, which sets the CPUs and execs the broker in place: once the pid runs
+            // sleep, the process the run watches is the broker itself, on its CPUs from its first instruction
+            while (!process.info().command().orElse("").endsWith("sleep")) {
+                assertTrue(process.isAlive(), process.info().toString());
+                Thread.sleep(10);
+            }
+            String status = Files.readString(Path.of("/proc", Long.toString(process.pid()), "status"), StandardCharsets.ISO_8859_1);
+            assertTrue(status.contains("Cpus_allowed_list:\t0\n"), status);
+        }
+    }
+
+    @Test
+    void onlyABrokerWithCpusStartsUnderTaskset() {
+        assertEquals(List.of("sleep", "1"), BrokerProcess.onCpus(null, List.of("sleep", "1")));
+        assertEquals(List.of("taskset", "-c", "1,3", "sleep", "1"), BrokerProcess.onCpus("1,3", List.of("sleep", "1")));
     }
 }
