@@ -20,6 +20,7 @@ public final class ServiceQueue {
     private int head;
     private int held;
     private long lastCompletionNanos = Long.MIN_VALUE;
+    private long lastReleasedNanos = Long.MIN_VALUE;
     private long admitted;
     private long released;
 
@@ -80,6 +81,7 @@ public final class ServiceQueue {
     public int release(long nowNanos) {
         int count = 0;
         while (held > 0 && completions[head] <= nowNanos) {
+            lastReleasedNanos = completions[head];
             head = head + 1 == completions.length ? 0 : head + 1;
             held--;
             count++;
@@ -96,6 +98,11 @@ public final class ServiceQueue {
     /** When the last message admitted is (or was) served; {@link Long#MIN_VALUE} before the first. */
     public long lastCompletionNanos() {
         return lastCompletionNanos;
+    }
+
+    /** When the last message released was served; {@link Long#MIN_VALUE} before the first. */
+    public long lastReleasedNanos() {
+        return lastReleasedNanos;
     }
 
     /** Messages admitted and not yet released. */

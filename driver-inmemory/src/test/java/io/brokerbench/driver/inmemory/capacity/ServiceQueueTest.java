@@ -51,6 +51,7 @@ class ServiceQueueTest {
         assertEquals(1, queue.release(T0 + 10_000));
         assertEquals(T0 + 40_000, queue.admit(T0 + 10_000));
         assertEquals(2, queue.release(T0 + 30_000));
+        assertEquals(T0 + 30_000, queue.lastReleasedNanos());
         assertEquals(1, queue.held());
         assertEquals(4, queue.admitted());
         assertEquals(3, queue.released());
