@@ -38,7 +38,7 @@ record InMemoryDriverFile(Capacity capacity) {
 
         Capacity {
             if (serviceRate == null && (queueLimit != null || serviceTimeJitter != null || seed != null)) {
-                throw new FieldException("serviceRate", null, "is required in a capacity section (messages served a second)");
+                throw FieldException.wholeValue("serviceRate (messages served a second) is required in a capacity section");
             }
         }
 

@@ -71,7 +71,7 @@ class InMemoryDriverFileTest {
     void aCapacityWithoutItsServiceRateIsAnError() throws IOException {
         File file = file(HEAD + "capacity: {queueLimit: 1000}\n");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> InMemoryDriverFile.read(file));
-        assertOneLineNaming(e, file, "capacity.serviceRate", "required");
+        assertOneLineNaming(e, file, "field 'capacity'", "queueLimit", "serviceRate", "required");
     }
 
     @Test
