@@ -1,6 +1,5 @@
 package io.brokerbench.driver.inmemory;
 
-import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
@@ -10,22 +9,19 @@ import java.util.concurrent.CompletableFuture;
  * then, so it is not a {@link io.brokerbench.driver.PayloadCopyingProducer}: the framework gives it a
  * fresh array per message.
  */
-final class ServedProducer implements BenchmarkProducer {
+final class ServedProducer extends PartitioningProducer {
 
-    private final InMemoryTopic topic;
-    private final StickyPartitions partitions;
     private final CapacityServer server;
 
     ServedProducer(InMemoryTopic topic, CapacityServer server) {
-        this.topic = topic;
-        this.partitions = new StickyPartitions(topic.partitions());
+        super(topic);
         this.server = server;
     }
 
     /** Blocks while the server's queue is full (see {@link CapacityServer#submit}). */
     @Override
     public CompletableFuture<Void> sendAsync(Optional<String> key, byte[] payload) {
-        return server.submit(topic, partitions.of(key), payload);
+        return server.submit(topic, partitionOf(key), payload);
     }
 
     @Override
