@@ -46,10 +46,13 @@ final class CapacityServer implements AutoCloseable {
      * Queues a message; the future completes once it is served, after its consumers received it.
      *
      * <p>A full queue blocks the caller until there is room, as a Kafka producer blocks on its full
-     * buffer. Failing the send instead would not measure the capacity: the harness counts a failed
-     * send as published, so its publish rate would keep up with any target while only the
-     * acknowledgements fell behind. Blocking slows the producer to the rate the server frees room,
-     * which is what the max-rate search sees as a rate not held.
+     * buffer (and Pulsar's with blockIfQueueFull). The producer then publishes no faster than the
+     * server frees room: above the capacity it falls behind its schedule, which the max-rate search
+     * sees as a rate not held, and the run stays clean. Failing the send instead would also hold the
+     * acknowledgements to the capacity, but every window above it would end in failed sends, which
+     * the harness reports as a broker fault (exit code 3), and the producers would stay on schedule
+     * whatever the capacity, so the publish delay and the search's restart of the schedule after an
+     * overrun, which it meets against real brokers, would go untested.
      */
     CompletableFuture<Void> submit(InMemoryTopic topic, int partition, byte[] payload) {
         CompletableFuture<Void> acknowledgement = new CompletableFuture<>();
