@@ -4,6 +4,7 @@ import io.brokerbench.metrics.WorkerSample;
 import io.brokerbench.delivery.ConsumerDelivery;
 import io.brokerbench.delivery.ProducerTally;
 import io.brokerbench.delivery.SequenceSet;
+import io.brokerbench.driver.inmemory.capacity.CapacityModel;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.time.NanoClock;
@@ -30,6 +31,10 @@ import java.util.function.DoubleUnaryOperator;
  * subscription at once while its consumers are open (at most {@link #consumeRate} a second), but
  * for the last {@link #neverDelivered}. Every counted message records a latency sample, so the
  * run's aggregate can be checked against its counts.
+ *
+ * <p>Or, {@link #serveWith served} by a broker of known capacity, the in-memory driver's model: then
+ * each message is acknowledged and reaches the subscriptions when that broker has served it, and a
+ * full queue holds the producer back, exactly as the model says.
  */
 public final class SimulatedWorker implements Worker {
 
@@ -62,6 +67,13 @@ public final class SimulatedWorker implements Worker {
     public final List<Long> duplicatedSequences = new ArrayList<>();
     public final List<Long> reorderedSequences = new ArrayList<>();
 
+    /** The broker of known capacity that serves the messages; null: acknowledged and delivered at once. */
+    private CapacityModel capacityModel;
+    private SimulatedCapacity capacity;
+    /** Messages served by the broker of known capacity: acknowledged, and delivered to each subscription. */
+    private long served;
+    private long reportedAcked;
+
     private final List<ConsumerSpec> consumers = new ArrayList<>();
     private ProducerSpec producer;
     private int producersInRun;
@@ -89,6 +101,11 @@ public final class SimulatedWorker implements Worker {
 
     public SimulatedWorker(NanoClock clock) {
         this.clock = clock;
+    }
+
+    /** Messages go through a broker of known capacity (set before the load starts). */
+    public void serveWith(CapacityModel model) {
+        this.capacityModel = model;
     }
 
     @Override
@@ -139,6 +156,9 @@ public final class SimulatedWorker implements Worker {
     @Override
     public void startLoad(LoadPlan plan) {
         rate = producer == null ? 0 : plan.ratePerProducer();
+        if (capacityModel != null) {
+            capacity = new SimulatedCapacity(capacityModel, plan.maxInFlightPerProducer());
+        }
         loadStartNanos = clock.nanoTime();
         lastNanos = loadStartNanos;
     }
@@ -195,16 +215,22 @@ public final class SimulatedWorker implements Worker {
         long publishingUntil = Math.min(now, loadStopNanos);
         long limit = producer == null ? 0 : producer.messageLimit();
         if (!stalled) {
+            double scheduledBefore = scheduled;
             scheduled += Math.min(rate, publishCapacity) * (publishingUntil - publishingFrom) / 1e9;
-            sent = Math.min(limit, Math.max(sent, (long) scheduled));
+            long due = Math.min(limit, Math.max(sent, (long) scheduled));
+            sent = capacity == null ? due
+                    : capacity.send(sent, due, n -> intendedNanos(n, scheduledBefore, publishingFrom), publishingUntil);
+        }
+        if (capacity != null) {
+            served = capacity.servedBy(now);
         }
         if (consumersOpen) {
-            double deliverable = Math.max(0, sent - neverDelivered);
+            double deliverable = Math.max(0, acked() - neverDelivered);
             double before = receivedPerSubscription;
             if (consumeRate == Double.POSITIVE_INFINITY) {
                 receivedPerSubscription = deliverable;
                 if (deliverable > before) {
-                    lastReceiptNanos = sendTimeOf((long) deliverable);
+                    lastReceiptNanos = capacity == null ? sendTimeOf((long) deliverable) : capacity.lastServedNanos();
                 }
                 if (before < sentBeforeReopening && receivedPerSubscription >= sentBeforeReopening) {
                     backlogReadNanos = lastNanos; // all of it at once, as soon as the consumers were open
@@ -222,6 +248,20 @@ public final class SimulatedWorker implements Worker {
         lastNanos = now;
     }
 
+    /**
+     * When message {@code n} (from 0) of the schedule was due, within the step from {@code fromNanos}
+     * that began with {@code scheduledBefore} messages scheduled; at its start if it was due before.
+     */
+    private long intendedNanos(long n, double scheduledBefore, long fromNanos) {
+        double ahead = n + 1 - scheduledBefore;
+        return ahead <= 0 ? fromNanos : fromNanos + (long) Math.ceil(ahead / rate * 1e9);
+    }
+
+    /** Messages acknowledged: all sent, or those the broker of known capacity served. */
+    private long acked() {
+        return capacity == null ? sent : served;
+    }
+
     /** When the {@code count}-th message went out. */
     private long sendTimeOf(long count) {
         return loadStartNanos + (long) (count / Math.min(rate, publishCapacity) * 1e9);
@@ -237,11 +277,14 @@ public final class SimulatedWorker implements Worker {
         long received = (long) receivedPerSubscription * subscriptions();
         LatencyHistograms interval = new LatencyHistograms();
         long newlySent = sent - reportedSent;
+        long newlyAcked = acked() - reportedAcked;
         long newlyReceived = received - reportedReceived;
         if (newlySent > 0) {
             interval.get(Metric.PUBLISH_DELAY).recordValueWithCount(0, newlySent);
-            interval.get(Metric.PUBLISH_LATENCY).recordValueWithCount(PUBLISH_LATENCY_MICROS, newlySent);
-            interval.get(Metric.PUBLISH_LATENCY_FROM_INTENDED).recordValueWithCount(PUBLISH_LATENCY_MICROS, newlySent);
+        }
+        if (newlyAcked > 0) {
+            interval.get(Metric.PUBLISH_LATENCY).recordValueWithCount(PUBLISH_LATENCY_MICROS, newlyAcked);
+            interval.get(Metric.PUBLISH_LATENCY_FROM_INTENDED).recordValueWithCount(PUBLISH_LATENCY_MICROS, newlyAcked);
         }
         if (newlyReceived > 0) {
             long endToEnd = Math.round(endToEndMicrosAtRate.applyAsDouble(Math.min(rate, publishCapacity)));
@@ -249,8 +292,9 @@ public final class SimulatedWorker implements Worker {
             interval.get(Metric.END_TO_END_FROM_INTENDED).recordValueWithCount(endToEnd, newlyReceived);
         }
         reportedSent = sent;
+        reportedAcked = acked();
         reportedReceived = received;
-        return new WorkerSnapshot(interval, sent, sent, 0, received, 0, 0, WorkerSample.NOT_RECORDED, "");
+        return new WorkerSnapshot(interval, sent, acked(), 0, received, 0, 0, WorkerSample.NOT_RECORDED, "");
     }
 
     @Override
@@ -259,6 +303,14 @@ public final class SimulatedWorker implements Worker {
             return List.of();
         }
         double periodNanos = rate > 0 ? 1e9 / rate : 0;
+        if (capacity != null) {
+            advance();
+            // a full queue can have held the producer back: what was due stays due, as a real producer reports it
+            long due = Math.max(sent, Math.min(producer.messageLimit(), (long) scheduled));
+            return List.of(new ProducerTally(producer.id(), producer.topic(), due, sent, 0, sent - served, 0,
+                    WallClock.epochMicros(loadStartNanos), periodNanos, WallClock.epochMicros(capacity.lastSendNanos()),
+                    rateChangeStarts.stream().mapToLong(Long::longValue).toArray()));
+        }
         return List.of(new ProducerTally(producer.id(), producer.topic(), sent, sent, 0, 0, 0,
                 WallClock.epochMicros(loadStartNanos), periodNanos,
                 WallClock.epochMicros(Math.min(loadStopNanos, sendTimeOf(sent))),

@@ -1,5 +1,7 @@
 package io.brokerbench.driver.inmemory;
 
+import io.brokerbench.driver.ConfigurationCheck;
+import io.brokerbench.driver.inmemory.capacity.CapacityModel;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -13,14 +15,30 @@ import org.apache.bookkeeper.stats.StatsLogger;
 /**
  * Delivers every published message synchronously, on the publishing thread, to one consumer of
  * each subscription of its topic. No broker, no queue, no copy: what it measures is the harness.
+ *
+ * <p>With a {@code capacity} section in its file it is instead a broker of known capacity, a test
+ * device for the harness: messages queue for a {@link CapacityServer} and are acknowledged and
+ * delivered as it serves them ({@link CapacityModel}).
  */
-public final class InMemoryBenchmarkDriver implements BenchmarkDriver {
+public final class InMemoryBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck {
 
     private final ConcurrentMap<String, InMemoryTopic> topics = new ConcurrentHashMap<>();
+    /** Null for the loop-back of infinite capacity, whose producers never see a server. */
+    private CapacityServer server;
 
     @Override
+    public void checkConfiguration(File configurationFile) {
+        InMemoryDriverFile.read(configurationFile);
+    }
+
+    /** A null file (tests that make the driver themselves) is the plain loop-back. */
+    @Override
     public void initialize(File configurationFile, StatsLogger statsLogger) {
-        // nothing to configure: the YAML carries only the framework keys
+        if (configurationFile == null) {
+            return;
+        }
+        InMemoryDriverFile.read(configurationFile).capacityModel()
+                .ifPresent(model -> server = new CapacityServer(model, System::nanoTime));
     }
 
     @Override
@@ -42,7 +60,8 @@ public final class InMemoryBenchmarkDriver implements BenchmarkDriver {
         if (target == null) {
             return CompletableFuture.failedFuture(new IllegalArgumentException("no topic " + topic));
         }
-        return CompletableFuture.completedFuture(new InMemoryProducer(target));
+        return CompletableFuture.completedFuture(
+                server == null ? new InMemoryProducer(target) : new ServedProducer(target, server));
     }
 
     @Override
@@ -58,6 +77,9 @@ public final class InMemoryBenchmarkDriver implements BenchmarkDriver {
 
     @Override
     public void close() {
+        if (server != null) {
+            server.close();
+        }
         topics.clear();
     }
 }
