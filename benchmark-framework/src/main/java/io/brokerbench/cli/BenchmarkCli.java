@@ -157,6 +157,7 @@ public final class BenchmarkCli implements Callable<Integer> {
                 + " time elapsed and left): on a terminal it is redrawn in place, elsewhere or with CI set it is a"
                 + " line per step.")
     boolean noProgress;
+
     @Option(names = "--client-cpus", paramLabel = "LIST",
             description = "In-process runs: run the load generator (this JVM) on these CPUs only, a taskset list such as"
                 + " 0 or 0-1,3 (bin/benchmark starts java under taskset -c LIST). A local broker without its own CPUs"
