@@ -17,8 +17,12 @@ import java.util.TreeSet;
  * to confirm it. A window that overran leaves a backlog; the search has it drained before measuring the
  * next rate, so each window starts from an empty queue. A failure at a rate invalidates every success at
  * or above it: one lucky window cannot lift the answer above a rate that later failed. The first time a
- * rate fails after it (or a higher one) held, it is measured once more before the failure counts: one
- * slow moment of the broker's would otherwise restart the search far below what it sustains. The
+ * rate fails after it (or a higher one) held, or fails an objective right after a window at a higher
+ * rate failed (whose latency spills into it), it is measured once more before the failure counts: one slow moment of the
+ * broker's would otherwise restart the search far below what it sustains. Before the answer is
+ * confirmed, the upper bound is measured once more if it fell short on throughput (not on an
+ * objective): a broker and client warm up for a minute or more, and a rate that fell short early
+ * may hold later, which lifts the bound. The
  * first failure while doubling, if it missed by little, is looked past once: twice its rate is
  * measured before it counts. A client and broker whose requests carry more messages at higher rates
  * can fall just short at a low rate and hold one far above it; without the look-ahead the search
@@ -43,6 +47,10 @@ public final class MaxRateSearch {
     private final NavigableSet<Double> rechecked = new TreeSet<>();
     /** Why each failed rate failed, the last time it did. */
     private final Map<Double, String> failures = new HashMap<>();
+    /** The failed rates that failed on throughput (published short or backlog grew), not only on an objective. */
+    private final NavigableSet<Double> fellShort = new TreeSet<>();
+    /** The rate of the window before this one when that window failed; NaN when it held. */
+    private double previousFailure = Double.NaN;
     private int windows;
     private int confirmations;
     private SearchStep.Measure pending;
@@ -75,7 +83,10 @@ public final class MaxRateSearch {
         boolean holds = holds(window);
         boolean lookAhead = !holds && !lookedAhead && failed.isEmpty() && held.ceiling(rate) == null
                 && missedNarrowly(window) && settings.objectives().broken(window).isEmpty();
-        boolean recheck = !holds && !lookAhead && held.ceiling(rate) != null && rechecked.add(rate);
+        // failed on an objective alone right after a window at a higher rate failed: the latency that
+        // window built up may have spilled into this one (a backlog it left is drained before, not this)
+        boolean afterOverrun = previousFailure > rate && published(window) && consumed(window);
+        boolean recheck = !holds && !lookAhead && (held.ceiling(rate) != null || afterOverrun) && rechecked.add(rate);
         RateWindow lookedPastBefore = lookedPast;
         lookedPast = null;
         if (lookAhead) {
@@ -91,10 +102,22 @@ public final class MaxRateSearch {
             failed.add(rate);
             failures.put(lowest.targetRate(), whyFailed(lowest));
             failures.put(rate, whyFailed(window));
+            if (!(published(lowest) && consumed(lowest))) {
+                fellShort.add(lowest.targetRate());
+            }
+            if (!(published(window) && consumed(window))) {
+                fellShort.add(rate);
+            }
             if (first && !(published(lowest) && consumed(lowest))) {
                 // an objective's failure (latency) says nothing of the throughput the broker can take
                 capacityHint = Math.min(lowest.publishRate(), lowest.consumeRate());
             }
+        }
+        previousFailure = holds ? Double.NaN : rate;
+        if (holds && failed.remove(rate)) {
+            // the upper bound measured again (below) held this time: the broker sustains more now
+            fellShort.remove(rate);
+            failures.remove(rate);
         }
         double lo = lowerBound();
         double hi = upperBound();
@@ -111,7 +134,13 @@ public final class MaxRateSearch {
                     "%s: only %.1f %% short; a broker can hold more at a higher rate, trying %s before counting it",
                     outcome(window, false), 100 * shortfall(window), rate(ahead)));
         } else if (recheck) {
-            pending = new SearchStep.Measure(rate, outcome(window, false) + ": it held before, measuring it again");
+            pending = new SearchStep.Measure(rate, outcome(window, false) + (held.ceiling(rate) != null
+                    ? ": it held before, measuring it again"
+                    : ": right after a higher rate failed, whose latency may have spilled into this window, measuring it again"));
+        } else if (closeEnough(lo, hi) && fellShort.contains(hi) && rechecked.add(hi)) {
+            pending = new SearchStep.Measure(hi, String.format(Locale.ROOT, "%s: measuring the upper bound %s again before"
+                    + " confirming, as it fell short while the broker may still have been warming up",
+                    outcome(window, holds), rate(hi)));
         } else {
             pending = nextMeasure(window, holds, lo, hi);
         }

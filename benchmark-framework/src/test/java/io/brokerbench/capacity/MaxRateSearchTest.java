@@ -293,6 +293,44 @@ class MaxRateSearchTest {
         assertEquals("published 95,000 msg/s (5.0 % short)", partial.boundBy());
     }
 
+    @Test
+    void aBrokerStillWarmingUpIsMeasuredAgainAboveWhereItFellShortEarly() {
+        // the capacity climbs from 100,000 to 150,000 msg/s over the first windows, as a broker and
+        // client started a minute ago do: an early failure must not cap the answer
+        MaxRateSearch search = new MaxRateSearch(SearchSettings.fromProbe(100_000, SearchObjectives.NONE));
+        List<String> why = new ArrayList<>();
+        SearchStep step = search.start();
+        int window = 0;
+        while (step instanceof SearchStep.Measure m) {
+            why.add(m.why());
+            double capacity = Math.min(150_000, 100_000 + 10_000 * window++);
+            double carried = Math.min(m.rate(), capacity);
+            // over capacity the producers fall behind schedule; the consumers keep up with what was sent
+            step = search.next(new RateWindow(m.rate(), carried, carried, 0, 0, 1));
+        }
+        SustainableRate found = ((SearchStep.Done) step).result();
+        assertTrue(why.stream().anyMatch(w -> w.contains("measuring the upper bound")), why.toString());
+        assertTrue(found.converged(), found.toString());
+        assertTrue(found.rate() >= 150_000 * 0.97 && found.rate() <= 150_000 * 1.01, "within the tolerance: " + found);
+    }
+
+    @Test
+    void aFailureRightAfterAnOverrunIsMeasuredAgainAndALatencyFailureIsNotDisprovedByThroughput() {
+        SearchObjectives objectives = new SearchObjectives(20.0, null, null, null, null);
+        MaxRateSearch search = new MaxRateSearch(SearchSettings.fromProbe(1_000_000, objectives));
+        search.start();
+        // at the probe's rate the latency is far over; the halved rate's window still carries that queue
+        SearchStep halved = search.next(latencies(1_000_000, 160, 1, 0));
+        double rate = ((SearchStep.Measure) halved).rate();
+        assertEquals(500_000, rate, 1e-6);
+        SearchStep again = search.next(latencies(rate, 130, 1, 0));
+        assertEquals(rate, ((SearchStep.Measure) again).rate(), 1e-6, "measured again: " + again);
+        SearchStep up = search.next(latencies(rate, 8, 1, 0));
+        double next = ((SearchStep.Measure) up).rate();
+        assertTrue(next > 500_000 && next < 1_000_000, "between the rate that held and the latency failure: " + up);
+        assertEquals(1_000_000, search.progress().upperBound(), 1e-6);
+    }
+
     private static RateWindow latencies(double rate, double endToEndP99, double publishP99, long failed) {
         return new RateWindow(rate, rate, rate, 0, 0, 1, endToEndP99, endToEndP99, publishP99, failed);
     }
