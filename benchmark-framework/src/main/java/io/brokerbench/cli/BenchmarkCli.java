@@ -1,60 +1,33 @@
 package io.brokerbench.cli;
 
-import io.brokerbench.capacity.SearchProgress;
 import io.brokerbench.config.ConfigException;
 import io.brokerbench.config.DriverConfigCheck;
 import io.brokerbench.config.DriverFile;
 import io.brokerbench.driver.support.OneLine;
-import io.brokerbench.lifecycle.ShutdownSequence;
-import io.brokerbench.logging.ClientLogSummary;
 import io.brokerbench.progress.ProgressLine;
-import io.brokerbench.progress.ProgressTask;
-import io.brokerbench.progress.RateSearchProgress;
 import io.brokerbench.placement.ClientPinning;
 import io.brokerbench.placement.CpuList;
-import io.brokerbench.placement.CpuPlacement;
-import io.brokerbench.placement.MeasuredCpu;
 import io.brokerbench.placement.OnlineCpus;
-import io.brokerbench.placement.SharedCoreWarning;
-import io.brokerbench.remote.coordinator.ClockSkewCheck;
-import io.brokerbench.remote.coordinator.RemoteWorkers;
 import io.brokerbench.remote.coordinator.WorkerUrl;
 import io.brokerbench.remote.coordinator.WorkersFile;
-import io.brokerbench.report.ConsoleReporter;
-import io.brokerbench.report.html.HtmlReport;
-import io.brokerbench.report.html.RepeatReport;
 import io.brokerbench.result.CsvExport;
-import io.brokerbench.result.ResultWriter;
-import io.brokerbench.run.BenchmarkRun;
-import io.brokerbench.run.IntervalPoint;
-import io.brokerbench.run.RunClock;
-import io.brokerbench.run.RunControl;
-import io.brokerbench.run.RunListener;
-import io.brokerbench.run.RunOptions;
-import io.brokerbench.run.RunRecord;
 import io.brokerbench.run.WorkAssignment;
-import io.brokerbench.remote.server.InProcessMetrics;
-import io.brokerbench.worker.LocalWorker;
+import io.brokerbench.worker.ProducerSpec;
+import io.brokerbench.worker.ConsumerSpec;
 import io.brokerbench.worker.Worker;
-import io.brokerbench.workload.Payloads;
 import io.brokerbench.workload.Workload;
 import io.brokerbench.workload.WorkloadLoader;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -76,8 +49,9 @@ import picocli.CommandLine.Spec;
                 + " incomplete). When several apply: 130, 3, 2, 1, 4, in that order."})
 public final class BenchmarkCli implements Callable<Integer> {
 
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd-HH-mm-ss");
     private static final String DEFAULT_WORKERS_FILE = "workers.yaml";
+    /** Drivers whose brokers live in the worker's JVM (see {@link #checkDriversAcross}). */
+    private static final Set<String> IN_ONE_JVM_DRIVERS = Set.of("io.brokerbench.driver.inmemory.InMemoryBenchmarkDriver");
 
     @Option(names = {"-d", "--drivers"}, split = ",", paramLabel = "FILE",
             description = "Driver YAML files, e.g. driver-<broker>/<broker>-local.yaml (comma-separated or repeated).")
@@ -178,8 +152,6 @@ public final class BenchmarkCli implements Callable<Integer> {
     private final PrintStream out;
     /** Where the long activities show how far they are; one that shows nothing with --no-progress. */
     private ProgressLine progress;
-    /** The in-process runs' Prometheus endpoint while they run, with --metrics-port. */
-    private InProcessMetrics prometheus;
 
     /**
      * @param out the command's output, guarded by {@code progress} (its writes clear the progress line)
@@ -229,6 +201,7 @@ public final class BenchmarkCli implements Callable<Integer> {
         CpuList wantedClientCpus = cpuOption("--client-cpus", clientCpus, online);
         CpuList wantedBrokerCpus = cpuOption("--broker-cpus", brokerCpus, online);
         checkCpuOptions(!workerUrls.isEmpty(), loadedDrivers);
+        checkDriversAcross(workerUrls.size(), layout, loadedDrivers, loadedWorkloads);
         int resultsPerDriver = 0;
         for (Workload workload : loadedWorkloads) {
             // a sweep: each step's runs, the sweep result, and the max-rate search run when it discovers its maximum
@@ -248,7 +221,10 @@ public final class BenchmarkCli implements Callable<Integer> {
         }
         CpuList runningOn = workerUrls.isEmpty() ? ClientPinning.current(online) : null;
         CpuRequest cpus = new CpuRequest(online, runningOn, wantedClientCpus != null, wantedBrokerCpus);
-        return runAll(loadedWorkloads, loadedDrivers, new Distribution(workerUrls, layout), cpus);
+        RunSeries.Settings settings = new RunSeries.Settings(repeat, output, readinessTimeoutSeconds, workerToken, noMetrics,
+                extraConsumers, metricsPort, metricsBind, workloadOverrides());
+        return new RunSeries(settings, out, spec.commandLine().getErr(), progress).run(loadedWorkloads, workloads,
+                loadedDrivers, new RunSeries.Distribution(workerUrls, layout), cpus);
     }
 
     /** A CPU list option, or null when not given; checked against the machine's online CPUs. */
@@ -272,6 +248,32 @@ public final class BenchmarkCli implements Callable<Integer> {
         if (brokerCpus != null && loadedDrivers.stream().noneMatch(DriverFile::needsLocalBroker)) {
             throw new ConfigException("option '--broker-cpus' = '" + brokerCpus + "': pins a local broker, but no driver file"
                     + " starts one (localBroker:)");
+        }
+    }
+
+    /**
+     * The in-memory driver keeps its topics inside one JVM, the first worker's (which creates them):
+     * a producer or consumer dealt to any other worker would find no topic, and the run would fail
+     * after setup. Refused up front unless every producer and consumer lands on the first worker.
+     */
+    private void checkDriversAcross(int workers, WorkAssignment.Layout layout, List<DriverFile> loadedDrivers,
+            List<Workload> loadedWorkloads) {
+        for (DriverFile driver : loadedDrivers) {
+            if (workers < 2 || !IN_ONE_JVM_DRIVERS.contains(driver.driverClass())) {
+                continue;
+            }
+            for (Workload workload : loadedWorkloads) {
+                WorkAssignment assignment = WorkAssignment.of(layout, extraConsumers, workers,
+                        Collections.nCopies(workload.totalProducers(), (ProducerSpec) null),
+                        Collections.nCopies(workload.totalConsumers(), (ConsumerSpec) null));
+                for (int w = 1; w < workers; w++) {
+                    if (!assignment.producersOf(w).isEmpty() || !assignment.consumersOf(w).isEmpty()) {
+                        throw new ConfigException(driver.file() + ": driverClass '" + driver.driverClass() + "' keeps its"
+                                + " topics inside one JVM and cannot run workload '" + workload.name() + "' across "
+                                + workers + " workers: run it in-process (no --workers) or on one worker");
+                    }
+                }
+            }
         }
     }
 
@@ -302,10 +304,6 @@ public final class BenchmarkCli implements Callable<Integer> {
         if (distributed && noMetrics) {
             throw new ConfigException("option '--no-metrics': applies to in-process runs; workers always record theirs");
         }
-    }
-
-    /** Where the load runs: this JVM (no URLs) or the listed workers, and how they share the roles. */
-    private record Distribution(List<URI> urls, WorkAssignment.Layout layout) {
     }
 
     /** From --workers, else --workers-file, else ./workers.yaml if present (as OMB); none: one process. */
@@ -345,278 +343,5 @@ public final class BenchmarkCli implements Callable<Integer> {
             case "mixed" -> WorkAssignment.Layout.MIXED;
             default -> throw new ConfigException("option '--worker-roles' = '" + workerRoles + "': expected split or mixed");
         };
-    }
-
-    private int runAll(List<Workload> loadedWorkloads, List<DriverFile> loadedDrivers, Distribution distribution,
-            CpuRequest cpus) throws IOException, InterruptedException {
-        RunControl control = new RunControl();
-        CountDownLatch done = new CountDownLatch(1);
-        Runnable onSignal = () -> {
-            control.requestStop("interrupted by a signal (Ctrl-C)");
-            try {
-                done.await(60, TimeUnit.SECONDS);
-            } catch (InterruptedException ignored) {
-                Thread.currentThread().interrupt();
-            }
-        };
-        ShutdownSequence.register(ShutdownSequence.Stage.STOP_RUNS, onSignal);
-        int exit = ExitCode.OK;
-        int pairs = loadedDrivers.size() * loadedWorkloads.size();
-        // one workload on one driver is the whole command: only several need a step of their own
-        try (ProgressTask each = pairs > 1 ? progress.steps("workload", pairs) : null) {
-            startPrometheus();
-            int pair = 0;
-            for (DriverFile driverFile : loadedDrivers) {
-                try (DriverSession session = DriverSession.open(driverFile, out, cpus)) {
-                    for (int i = 0; i < loadedWorkloads.size() && !control.stopRequested(); i++) {
-                        if (each != null) {
-                            each.at(++pair, "(" + loadedWorkloads.get(i).name() + " on " + driverFile.name() + ")");
-                        }
-                        exit = ExitCode.worst(exit, runRepeated(loadedWorkloads.get(i), workloads.get(i), session, control,
-                                distribution));
-                    }
-                }
-                if (control.stopRequested()) {
-                    // a lost worker stops every remaining run too: exit 1, not the 130 of Ctrl-C
-                    return control.interruptedBySignal() ? ExitCode.INTERRUPTED : ExitCode.worst(exit, ExitCode.RUN_FAILED);
-                }
-            }
-        } finally {
-            if (prometheus != null) {
-                prometheus.close();
-            }
-            done.countDown();
-            ShutdownSequence.unregister(onSignal);
-        }
-        return exit;
-    }
-
-    private void startPrometheus() {
-        if (metricsPort == null) {
-            return;
-        }
-        try {
-            prometheus = InProcessMetrics.start(metricsBind, metricsPort);
-        } catch (RuntimeException e) {
-            throw new ConfigException("option '--metrics-port' = " + metricsPort + ": cannot listen on " + metricsBind
-                    + ":" + metricsPort + ": " + OneLine.of(e));
-        }
-        out.println("Prometheus metrics: http://" + metricsBind + ":" + prometheus.port() + "/metrics");
-    }
-
-    /** One workload × driver, {@code --repeat} times; with more than one run, their summary too. */
-    private int runRepeated(Workload workload, Path workloadFile, DriverSession session, RunControl control,
-            Distribution distribution) {
-        String base = resultBase(workload, session.file());
-        if (workload.sweep().wanted()) {
-            SweepRun.Runner runner = (step, target, label) -> runOne(step, workloadFile, session, control, distribution,
-                    target, label);
-            return new SweepRun(runner, this::resultPath, control, out, spec.commandLine().getErr(), repeat, progress)
-                    .run(workload, workloadFile, workloadOverrides(), base);
-        }
-        if (repeat == 1) {
-            return runOne(workload, workloadFile, session, control, distribution, resultPath(base + ".json"), "");
-        }
-        int exit = ExitCode.OK;
-        List<Path> results = new ArrayList<>();
-        String digits = "%0" + String.valueOf(repeat).length() + "d";
-        try (ProgressTask runs = progress.steps("run", repeat)) {
-            for (int r = 1; r <= repeat && !control.stopRequested(); r++) {
-                runs.at(r, "");
-                Path target = resultPath(base + "-run" + String.format(digits, r) + ".json");
-                exit = ExitCode.worst(exit, runOne(workload, workloadFile, session, control, distribution, target,
-                        " (run " + r + " of " + repeat + ")"));
-                if (Files.isRegularFile(target)) {
-                    results.add(target);
-                }
-            }
-        }
-        if (results.isEmpty()) {
-            return exit;
-        }
-        try {
-            Path summary = RepeatSummaryFile.write(results, resultPath(base + "-summary.json"), out);
-            out.println("  summary: " + summary.toAbsolutePath());
-            out.println("  report:  " + RepeatReport.writeFor(summary.toAbsolutePath()));
-        } catch (IOException e) {
-            spec.commandLine().getErr().println("error: could not write the repeat summary: " + e.getMessage());
-            exit = ExitCode.worst(exit, ExitCode.RUN_FAILED);
-        }
-        return exit;
-    }
-
-    private int runOne(Workload workload, Path workloadFile, DriverSession session, RunControl control,
-            Distribution distribution, Path target, String repetition) {
-        out.println();
-        out.println("=== " + workload.name() + " (" + workloadFile + ") on " + session.file().name() + " ("
-                + session.file().file() + ")" + repetition);
-        if (!workload.ignoredKeys().isEmpty()) {
-            out.println("  warning: " + workloadFile + " sets " + workload.ignoredKeys().keySet()
-                    + ", which belong to OMB variants this harness does not implement: they have no effect");
-        }
-        RunRecord record = new RunRecord(workload, workloadFile.toString(), session.setup(), Instant.now());
-        record.environment().putAll(RunEnvironment.describe(session.setup().driverClass()));
-        record.environment().put("localBroker", session.describeBroker());
-        CpuPlacement placement = session.placement();
-        if (placement.worthRecording()) {
-            // a copy per run: the run's own CPU figures and warning are added to it when it finishes
-            record.environment().put("cpuPlacement", new LinkedHashMap<>(placement.toResult()));
-        }
-        RunOptions options = new RunOptions(Duration.ofSeconds(readinessTimeoutSeconds),
-                RunOptions.defaults().drainTimeout(), RunOptions.defaults().maxInFlightMessagesPerProducer());
-        RemoteWorkers remote = distribution.urls().isEmpty() ? null
-                : RemoteWorkers.connect(distribution.urls(), workerToken, control, message -> out.println("  " + message));
-        List<Worker> runWorkers = remote == null ? List.of(inProcessWorker()) : remote.workers();
-        if (!noMetrics) {
-            session.brokerProcess().ifPresent(record.metrics()::watchBroker);
-        }
-        if (prometheus != null) {
-            session.brokerProcess().ifPresent(prometheus::watchBroker);
-        }
-        RateSearchProgress search = new RateSearchProgress(progress);
-        WritingListener writer = new WritingListener(new ConsoleReporter(out), target, remote, session, search);
-        BenchmarkRun run = new BenchmarkRun(record, Payloads.of(workload), runWorkers, distribution.layout(),
-                extraConsumers, options, control, writer, RunClock.SYSTEM);
-        if (remote != null) {
-            remote.watch(record);
-        }
-        RunRecord result;
-        try {
-            result = run.execute();
-        } finally {
-            search.close();
-            if (remote != null) {
-                remote.stopWatching();
-            }
-            // printed beside the run's own lines (deliberate console output), where the user reads the run's outcome
-            ClientLogSummary.drain().forEach(line -> out.println("  " + line));
-        }
-        if (control.interruptedBySignal()) {
-            return ExitCode.INTERRUPTED;
-        }
-        // a result that could not be written outranks a delivery verdict: exit 3 would send the user
-        // to a result file that does not exist
-        if (!result.complete() || writer.failed()) {
-            return ExitCode.RUN_FAILED;
-        }
-        return ExitCode.of(result);
-    }
-
-    private Worker inProcessWorker() {
-        Worker worker = new LocalWorker(!noMetrics);
-        return prometheus == null ? worker : prometheus.exporting(worker);
-    }
-
-    /** {@code <workload>-<driver>-<time>}: the name of a run's result files, without extension. */
-    private static String resultBase(Workload workload, DriverFile driver) {
-        return String.format("%s-%s-%s", safe(workload.name()), safe(driver.name()), LocalDateTime.now().format(STAMP));
-    }
-
-    /** Where a result file named {@code name} goes: here, into the --output directory, or the --output file itself. */
-    private Path resultPath(String name) {
-        if (output == null) {
-            return Path.of(name);
-        }
-        return Files.isDirectory(output) ? output.resolve(name) : output;
-    }
-
-    private static String safe(String name) {
-        return name.replaceAll("[^A-Za-z0-9._-]+", "_");
-    }
-
-    /** Writes the result file as soon as the run has finished, before its workers are closed. */
-    private final class WritingListener implements RunListener {
-        private final ConsoleReporter console;
-        private final Path target;
-        private final RemoteWorkers remote;
-        private final DriverSession session;
-        private final RateSearchProgress search;
-        private boolean failed;
-
-        WritingListener(ConsoleReporter console, Path target, RemoteWorkers remote, DriverSession session,
-                RateSearchProgress search) {
-            this.console = console;
-            this.target = target;
-            this.remote = remote;
-            this.session = session;
-            this.search = search;
-        }
-
-        @Override
-        public void note(String message) {
-            console.note(message);
-        }
-
-        @Override
-        public void interval(IntervalPoint point) {
-            search.interval(point.phase());
-            console.interval(point);
-        }
-
-        @Override
-        public void searchProgress(SearchProgress window) {
-            search.window(window);
-        }
-
-        @Override
-        public void finished(RunRecord record) {
-            search.close();
-            if (remote != null) {
-                remote.stopWatching();
-                ClockSkewCheck.warning(record).ifPresent(warning -> {
-                    record.environment().put("clockWarning", warning);
-                    console.note("warning: " + warning);
-                });
-            }
-            notePlacement(record);
-            console.finished(record);
-            Path result = target.toAbsolutePath();
-            try {
-                new ResultWriter().write(record, result);
-            } catch (IOException e) {
-                fail("could not write result " + result + ": " + IoFailure.describe(e, result));
-                return;
-            }
-            out.println("  result: " + result);
-            Path report = HtmlReport.pathFor(result);
-            try {
-                HtmlReport.writeFor(result);
-                out.println("  report: " + report);
-            } catch (IOException e) {
-                fail("could not write report " + report + ": " + IoFailure.describe(e, report)
-                        + " (the result " + result + " was written)");
-            }
-        }
-
-        /** The run's CPU use beside its placement, and the shared-cores warning once per run when it applies. */
-        @SuppressWarnings("unchecked")
-        private void notePlacement(RunRecord record) {
-            if (!(record.environment().get("cpuPlacement") instanceof Map<?, ?> recorded)) {
-                return;
-            }
-            Map<String, Object> placement = (Map<String, Object>) recorded;
-            MeasuredCpu cpu = MeasuredCpu.of(record);
-            placement.put("clientCpuCores", cpu.clientCores().isPresent() ? round3(cpu.clientCores().getAsDouble()) : null);
-            placement.put("brokerCpuCores", cpu.brokerCores().isPresent() ? round3(cpu.brokerCores().getAsDouble()) : null);
-            String warning = SharedCoreWarning.decide(session.placement(), cpu, session.file().localBroker()).orElse(null);
-            placement.put("warning", warning);
-            if (warning != null) {
-                console.note("warning: " + warning);
-            }
-        }
-
-        private static double round3(double value) {
-            return Math.round(value * 1000.0) / 1000.0;
-        }
-
-        private void fail(String message) {
-            failed = true;
-            spec.commandLine().getErr().println("error: " + message);
-        }
-
-        /** Whether a result or report file could not be written: the run did not deliver what it promised. */
-        boolean failed() {
-            return failed;
-        }
     }
 }

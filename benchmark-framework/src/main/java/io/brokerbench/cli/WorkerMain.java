@@ -2,6 +2,9 @@ package io.brokerbench.cli;
 
 import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.config.ConfigException;
+import io.brokerbench.placement.ClientPinning;
+import io.brokerbench.placement.CpuList;
+import io.brokerbench.placement.OnlineCpus;
 import io.brokerbench.remote.server.WorkerServer;
 import io.brokerbench.remote.wire.WireProtocol;
 import java.io.IOException;
@@ -50,6 +53,11 @@ public final class WorkerMain implements Callable<Integer> {
             description = "Stop the load and reset when the coordinator has sent nothing for this long (default ${DEFAULT-VALUE}).")
     int leaseSeconds;
 
+    @Option(names = "--client-cpus", paramLabel = "LIST",
+            description = "Run this worker on these CPUs only, a taskset list such as 0 or 0-1,3 (bin/benchmark-worker"
+                + " starts java under taskset -c LIST).")
+    String clientCpus;
+
     private final PrintStream out;
 
     WorkerMain(PrintStream out) {
@@ -86,6 +94,9 @@ public final class WorkerMain implements Callable<Integer> {
             throw new ConfigException("option '--bind' = '" + bind + "': refusing to serve a non-loopback address without"
                     + " a token (give --token or BROKERBENCH_WORKER_TOKEN, or --insecure on a trusted network)");
         }
+        if (clientCpus != null) {
+            pin(clientCpus);
+        }
         WorkerServer server;
         try {
             server = new WorkerServer(bind, port, statsPort, hasToken ? token : null, Duration.ofSeconds(leaseSeconds));
@@ -105,6 +116,20 @@ public final class WorkerMain implements Callable<Integer> {
         out.flush();
         stopped.await();
         return ExitCode.OK;
+    }
+
+    /** Checks the list against the machine; pins this JVM when bin/benchmark-worker could not start it under taskset. */
+    private void pin(String list) throws IOException, InterruptedException {
+        CpuList cpus;
+        try {
+            cpus = CpuList.parse(list).requireWithin(OnlineCpus.read());
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("option '--client-cpus' = '" + list + "': " + e.getMessage());
+        }
+        if (ClientPinning.pinSelf(cpus)) {
+            out.println("pinned this JVM to CPUs " + cpus + " after start (bin/benchmark-worker starts it under taskset:"
+                    + " its GC and JIT threads were sized for the CPUs it started on)");
+        }
     }
 
     private static void checkPort(String option, int value) {

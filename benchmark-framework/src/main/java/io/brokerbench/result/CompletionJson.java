@@ -24,10 +24,10 @@ final class CompletionJson {
             node.put("expectedDeliveries", completion.expectedDeliveries());
             node.put("received", completion.received());
             node.put("allConsumed", completion.allConsumed());
-            putNumber(node, "publishSeconds", completion.publishSeconds());
-            putNumber(node, "consumeSeconds", completion.consumeSeconds());
-            putNumber(node, "publishRate", completion.publishRate());
-            putNumber(node, "consumeRate", completion.consumeRate());
+            node.put("publishSeconds", ResultNumbers.round3OrNull(completion.publishSeconds()));
+            node.put("consumeSeconds", ResultNumbers.round3OrNull(completion.consumeSeconds()));
+            node.put("publishRate", ResultNumbers.round3OrNull(completion.publishRate()));
+            node.put("consumeRate", ResultNumbers.round3OrNull(completion.consumeRate()));
         }
         BacklogDrain drain = run.backlogDrain();
         if (drain != null) {
@@ -35,33 +35,15 @@ final class CompletionJson {
             node.put("drained", drain.drained());
             node.put("backlogAtStart", drain.backlogAtStart());
             node.put("backlogAtEnd", drain.backlogAtEnd());
-            putNumber(node, "seconds", drain.seconds());
+            node.put("seconds", ResultNumbers.round3OrNull(drain.seconds()));
             node.put("consumed", drain.consumed());
-            putNumber(node, "consumeRate", drain.consumeRate());
-            putNumber(node, "consumeMBps", drain.consumeMBps());
-            putNumber(node, "netDrainRate", drain.netDrainRate());
+            node.put("consumeRate", ResultNumbers.round3OrNull(drain.consumeRate()));
+            node.put("consumeMBps", ResultNumbers.round3OrNull(drain.consumeMBps()));
+            node.put("netDrainRate", ResultNumbers.round3OrNull(drain.netDrainRate()));
             // timed per message: microseconds kept
-            putMicros(node, "backlogReadSeconds", drain.backlogReadSeconds());
-            putNumber(node, "backlogReadRate", drain.backlogReadRate());
-            putNumber(node, "backlogReadMBps", drain.backlogReadMBps());
-        }
-    }
-
-    /** Seconds to the microsecond; null when not measured. */
-    private static void putMicros(ObjectNode node, String field, double seconds) {
-        if (Double.isFinite(seconds)) {
-            node.put(field, Math.round(seconds * 1e6) / 1e6);
-        } else {
-            node.putNull(field);
-        }
-    }
-
-    /** Three decimals; a value that could not be measured (nothing sent, no time passed) is null. */
-    private static void putNumber(ObjectNode node, String field, double value) {
-        if (Double.isFinite(value)) {
-            node.put(field, Math.round(value * 1000.0) / 1000.0);
-        } else {
-            node.putNull(field);
+            node.put("backlogReadSeconds", ResultNumbers.round6OrNull(drain.backlogReadSeconds()));
+            node.put("backlogReadRate", ResultNumbers.round3OrNull(drain.backlogReadRate()));
+            node.put("backlogReadMBps", ResultNumbers.round3OrNull(drain.backlogReadMBps()));
         }
     }
 }

@@ -29,7 +29,7 @@ final class IntervalMetricsJson {
             for (LoadGeneratorUsage usage : metrics.loadGenerators()) {
                 loadGenerators.addObject()
                         .put("worker", usage.worker())
-                        .put("cpuCores", ResultJson.round3(usage.cpuCores()))
+                        .put("cpuCores", ResultNumbers.round3(usage.cpuCores()))
                         .put("heapUsedBytes", usage.heapUsedBytes())
                         .put("heapCommittedBytes", usage.heapCommittedBytes())
                         .put("gcPauses", usage.gcPauses())
@@ -38,7 +38,7 @@ final class IntervalMetricsJson {
             }
         }
         metrics.broker().ifPresent(broker -> {
-            ObjectNode out = node.putObject("broker").put("cpuCores", ResultJson.round3(broker.cpuCores()));
+            ObjectNode out = node.putObject("broker").put("cpuCores", ResultNumbers.round3(broker.cpuCores()));
             if (broker.residentBytes() >= 0) {
                 out.put("residentBytes", broker.residentBytes());
             }
@@ -52,6 +52,6 @@ final class IntervalMetricsJson {
             return;
         }
         ObjectNode out = node.putObject(field);
-        values.forEach((name, value) -> out.put(name, ResultJson.round3(value)));
+        values.forEach((name, value) -> out.put(name, ResultNumbers.round3(value)));
     }
 }

@@ -132,15 +132,15 @@ public final class ResultJson {
 
         ObjectNode measured = root.putObject("measured");
         double seconds = run.measuredSeconds();
-        measured.put("seconds", round3(seconds));
+        measured.put("seconds", ResultNumbers.round3(seconds));
         measured.put("messagesSent", run.measuredSent());
         measured.put("messagesAcknowledged", run.measuredAcked());
         measured.put("messagesReceived", run.measuredReceived());
         measured.put("publishErrors", run.measuredPublishErrors());
-        measured.put("publishRate", seconds > 0 ? round3(run.measuredSent() / seconds) : 0);
-        measured.put("consumeRate", seconds > 0 ? round3(run.measuredReceived() / seconds) : 0);
-        measured.put("publishMBps", seconds > 0 ? round3(run.measuredSent() * (double) run.workload().messageSize() / seconds / 1_048_576) : 0);
-        measured.put("consumeMBps", seconds > 0 ? round3(run.measuredReceived() * (double) run.workload().messageSize() / seconds / 1_048_576) : 0);
+        measured.put("publishRate", seconds > 0 ? ResultNumbers.round3(run.measuredSent() / seconds) : 0);
+        measured.put("consumeRate", seconds > 0 ? ResultNumbers.round3(run.measuredReceived() / seconds) : 0);
+        measured.put("publishMBps", seconds > 0 ? ResultNumbers.round3(run.measuredSent() * (double) run.workload().messageSize() / seconds / 1_048_576) : 0);
+        measured.put("consumeMBps", seconds > 0 ? ResultNumbers.round3(run.measuredReceived() * (double) run.workload().messageSize() / seconds / 1_048_576) : 0);
 
         ObjectNode messages = root.putObject("messages");
         messages.put("sent", run.totalSent());
@@ -183,22 +183,24 @@ public final class ResultJson {
 
         ArrayNode events = root.putArray("events");
         for (RunEvent event : run.events()) {
-            events.addObject().put("elapsedSeconds", round3(event.elapsedSeconds())).put("text", event.text());
+            events.addObject().put("elapsedSeconds", ResultNumbers.round3(event.elapsedSeconds())).put("text", event.text());
         }
 
         ObjectNode load = root.putObject("loadGenerator");
         long sent = run.measuredSent();
-        load.put("processCpuSeconds", round3(run.measuredProcessCpuSeconds()));
-        load.put("loadThreadCpuSeconds", round3(run.measuredLoadThreadCpuSeconds()));
-        load.put("processCpuMicrosPerMessage", sent > 0 ? round3(run.measuredProcessCpuSeconds() * 1e6 / sent) : 0);
-        load.put("loadThreadCpuMicrosPerMessage", sent > 0 ? round3(run.measuredLoadThreadCpuSeconds() * 1e6 / sent) : 0);
+        load.put("processCpuSeconds", ResultNumbers.round3(run.measuredProcessCpuSeconds()));
+        load.put("loadThreadCpuSeconds", ResultNumbers.round3(run.measuredLoadThreadCpuSeconds()));
+        load.put("processCpuMicrosPerMessage", sent > 0 ? ResultNumbers.round3(run.measuredProcessCpuSeconds() * 1e6 / sent) : 0);
+        load.put("loadThreadCpuMicrosPerMessage", sent > 0 ? ResultNumbers.round3(run.measuredLoadThreadCpuSeconds() * 1e6 / sent) : 0);
         // how many cores the client processes kept busy on average: CPU per message says little at a low rate
-        load.put("processCpuCores", seconds > 0 ? round3(run.measuredProcessCpuSeconds() / seconds) : 0);
+        load.put("processCpuCores", seconds > 0 ? ResultNumbers.round3(run.measuredProcessCpuSeconds() / seconds) : 0);
         // what recording the JVM, client, driver and broker metrics took, and its share of the CPU above
         // (in a distributed run the coordinator's part is not in the workers' process CPU: a bound)
         load.put("recordingCpuSeconds", Math.round(run.measuredRecordingCpuSeconds() * 1e6) / 1e6);
-        load.put("recordingCpuPercent", round3(run.measuredRecordingCpuPercent()));
+        load.put("recordingCpuPercent", ResultNumbers.round3(run.measuredRecordingCpuPercent()));
         load.put("publishDelayP99Micros", Math.round(Percentile.P99.of(run.aggregated().get(Metric.PUBLISH_DELAY))));
+        // whether the coordinator gathered the workers' snapshots on time (intervals as long as they say)
+        root.set("coordinatorTiming", mapper.valueToTree(run.coordinatorTiming()));
 
         ArrayNode intervals = root.putArray("intervals");
         for (IntervalPoint point : run.intervals()) {
@@ -207,11 +209,11 @@ public final class ResultJson {
             if (point.ratePhase() != null) {
                 node.put("ratePhase", point.ratePhase());
             }
-            node.put("elapsedSeconds", round3(point.elapsedSeconds()));
-            node.put("seconds", round3(point.seconds()));
-            node.put("publishRate", round3(point.publishRate()));
-            node.put("consumeRate", round3(point.consumeRate()));
-            node.put("publishErrorRate", round3(point.publishErrorRate()));
+            node.put("elapsedSeconds", ResultNumbers.round3(point.elapsedSeconds()));
+            node.put("seconds", ResultNumbers.round3(point.seconds()));
+            node.put("publishRate", ResultNumbers.round3(point.publishRate()));
+            node.put("consumeRate", ResultNumbers.round3(point.consumeRate()));
+            node.put("publishErrorRate", ResultNumbers.round3(point.publishErrorRate()));
             node.put("backlog", point.backlog());
             for (Metric metric : Metric.values()) {
                 ObjectNode latency = node.putObject(metric.resultName());
@@ -236,11 +238,11 @@ public final class ResultJson {
     private static void writeRatePhase(ObjectNode node, RatePhaseSummary phase) {
         double seconds = phase.seconds();
         node.put("name", phase.name());
-        node.put("fromRate", round3(phase.fromRate()));
-        node.put("toRate", round3(phase.toRate()));
-        node.put("seconds", round3(seconds));
-        node.put("publishRate", seconds > 0 ? round3(phase.sent() / seconds) : 0);
-        node.put("consumeRate", seconds > 0 ? round3(phase.received() / seconds) : 0);
+        node.put("fromRate", ResultNumbers.round3(phase.fromRate()));
+        node.put("toRate", ResultNumbers.round3(phase.toRate()));
+        node.put("seconds", ResultNumbers.round3(seconds));
+        node.put("publishRate", seconds > 0 ? ResultNumbers.round3(phase.sent() / seconds) : 0);
+        node.put("consumeRate", seconds > 0 ? ResultNumbers.round3(phase.received() / seconds) : 0);
         node.put("messagesSent", phase.sent());
         node.put("messagesAcknowledged", phase.acked());
         node.put("publishErrors", phase.publishErrors());
@@ -276,12 +278,12 @@ public final class ResultJson {
     /** The max-rate search: the rate found, its bounds, and each window with the search's next move. */
     private static void writeRateSearch(ObjectNode node, DiscoveredRate found) {
         SustainableRate result = found.result();
-        node.put("sustainableRate", round3(result.rate()));
+        node.put("sustainableRate", ResultNumbers.round3(result.rate()));
         if (Double.isInfinite(result.upperBound())) {
             node.putNull("upperBound");
             node.putNull("relativeUncertainty");
         } else {
-            node.put("upperBound", round3(result.upperBound()));
+            node.put("upperBound", ResultNumbers.round3(result.upperBound()));
             node.put("relativeUncertainty", Math.round(result.relativeUncertainty() * 1e5) / 1e5);
         }
         node.put("converged", result.converged());
@@ -292,33 +294,25 @@ public final class ResultJson {
             node.put("boundBy", result.boundBy());
         }
         if (!Double.isNaN(found.probedRate())) {
-            node.put("probedRate", round3(found.probedRate()));
+            node.put("probedRate", ResultNumbers.round3(found.probedRate()));
         }
         ArrayNode steps = node.putArray("steps");
         for (DiscoveredRate.Window window : found.windows()) {
             RateWindow observed = window.observed();
             steps.addObject()
-                    .put("targetRate", round3(observed.targetRate()))
-                    .put("publishRate", round3(observed.publishRate()))
-                    .put("consumeRate", round3(observed.consumeRate()))
+                    .put("targetRate", ResultNumbers.round3(observed.targetRate()))
+                    .put("publishRate", ResultNumbers.round3(observed.publishRate()))
+                    .put("consumeRate", ResultNumbers.round3(observed.consumeRate()))
                     .put("backlogGrowth", observed.backlogGrowth())
                     .put("backlogAtEnd", observed.backlogAtEnd())
-                    .put("seconds", round3(observed.seconds()))
-                    .put("endToEndLatencyFromIntended99pct", millisOrNull(observed.endToEndP99Millis()))
-                    .put("endToEndLatencyFromIntended999pct", millisOrNull(observed.endToEndP999Millis()))
-                    .put("publishLatencyFromIntended99pct", millisOrNull(observed.publishP99Millis()))
+                    .put("seconds", ResultNumbers.round3(observed.seconds()))
+                    .put("endToEndLatencyFromIntended99pct", ResultNumbers.round3OrNull(observed.endToEndP99Millis()))
+                    .put("endToEndLatencyFromIntended999pct", ResultNumbers.round3OrNull(observed.endToEndP999Millis()))
+                    .put("publishLatencyFromIntended99pct", ResultNumbers.round3OrNull(observed.publishP99Millis()))
                     .put("failedSends", observed.failedSends())
                     .put("held", window.held())
                     .put("next", window.next());
         }
     }
 
-    /** Milliseconds to the microsecond; null for a window without samples. */
-    private static Double millisOrNull(double millis) {
-        return Double.isNaN(millis) ? null : round3(millis);
-    }
-
-    static double round3(double value) {
-        return Math.round(value * 1000.0) / 1000.0;
-    }
 }

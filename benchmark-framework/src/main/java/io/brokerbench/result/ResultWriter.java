@@ -1,5 +1,6 @@
 package io.brokerbench.result;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.brokerbench.run.RunRecord;
@@ -25,8 +26,11 @@ public final class ResultWriter {
     private final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private final ResultJson json = new ResultJson(mapper);
 
-    public void write(RunRecord run, Path target) throws IOException {
-        writeAtomically(target, mapper.writeValueAsBytes(json.toJson(run)));
+    /** Writes {@code run}'s result file and returns what it wrote, for the report made from it. */
+    public JsonNode write(RunRecord run, Path target) throws IOException {
+        JsonNode result = json.toJson(run);
+        writeAtomically(target, mapper.writeValueAsBytes(result));
+        return result;
     }
 
     public static void writeAtomically(Path target, byte[] content) throws IOException {

@@ -12,7 +12,7 @@ import io.brokerbench.worker.LoadPlan;
 import io.brokerbench.worker.MeasurementPlan;
 import io.brokerbench.worker.Worker;
 import io.brokerbench.workload.KeyDistributorType;
-import io.brokerbench.workload.RatePhase;
+import io.brokerbench.workload.RunShape;
 import io.brokerbench.workload.Workload;
 import java.io.IOException;
 import java.time.Instant;
@@ -36,7 +36,7 @@ public final class BenchmarkRun {
     private final RunRecord record;
     private final Workload workload;
     private final byte[][] payloads;
-    private final List<Worker> workers;
+    private final WorkerGroup workers;
     private final WorkAssignment.Layout layout;
     private final boolean extraConsumers;
     private final RunOptions options;
@@ -61,7 +61,7 @@ public final class BenchmarkRun {
         this.record = record;
         this.workload = record.workload();
         this.payloads = payloads.toArray(new byte[0][]);
-        this.workers = List.copyOf(workers);
+        this.workers = new WorkerGroup(workers);
         this.layout = layout;
         this.extraConsumers = extraConsumers;
         this.options = options;
@@ -71,7 +71,7 @@ public final class BenchmarkRun {
         this.meter = new RunMeter(record, this.workers, clock, listener);
         this.intervals = new IntervalLoop(meter, clock, control, listener, workload.reportingInterval());
         this.backlog = new ConsumerBacklog(workload, meter, record);
-        workers.forEach(w -> record.workers().add(new WorkerEntry(w.id())));
+        this.workers.ids().forEach(id -> record.workers().add(new WorkerEntry(id)));
     }
 
     public RunRecord execute() {
@@ -111,24 +111,18 @@ public final class BenchmarkRun {
 
     /** Drivers, topics, consumers and producers on every worker, then the readiness probe. */
     private void setUp() throws IOException, InterruptedException {
-        for (Worker worker : workers) {
-            worker.initializeDriver(record.driver());
-        }
-        Worker lead = workers.get(0);
+        workers.initializeDriver(record.driver());
+        Worker lead = workers.lead();
         RunTopology topology = RunTopology.of(workload, lead.topicNamePrefix());
         listener.note("creating " + topology.topics().size() + " topic(s) with " + workload.partitionsPerTopic()
                 + " partition(s) each");
         lead.createTopics(topology.topics());
 
         MeasurementPlan plan = measurementPlan();
-        WorkAssignment assignment = WorkAssignment.of(layout, extraConsumers, workers.size(), topology.producers(),
-                topology.consumers());
+        WorkAssignment assignment = workers.createClients(layout, extraConsumers, topology.producers(),
+                topology.consumers(), plan);
         for (int w = 0; w < workers.size(); w++) {
             record.workers().get(w).role(assignment.roleOf(w).label());
-            workers.get(w).createConsumers(assignment.consumersOf(w), plan);
-        }
-        for (int w = 0; w < workers.size(); w++) {
-            workers.get(w).createProducers(assignment.producersOf(w));
         }
         listener.note("created " + topology.consumers().size() + " consumer(s) and " + topology.producers().size()
                 + " producer(s)");
@@ -155,23 +149,20 @@ public final class BenchmarkRun {
 
     /** The max-rate search when asked, warm-up, the measured phase (by rate phases if any), stop, drain, verdicts. */
     private void runLoad() throws InterruptedException {
-        List<RatePhase> phases = workload.ratePhases();
-        double startRate = workload.searchesMaxRate() ? workload.rateSearchStartRate()
-                : !phases.isEmpty() ? phases.get(0).steps().get(0).rate() : workload.producerRate();
-        LoadRate rate = startLoad(startRate, phases.size());
+        RunShape shape = workload.shape();
+        LoadRate rate = startLoad(shape);
         if (workload.startupBurstMessages() > 0) {
-            backlog.burst(workers, rate, startRate, intervals, listener);
+            backlog.burst(workers, rate, shape.startRate(), intervals, listener);
         }
-        if (workload.isCountBounded()) {
+        BooleanSupplier published = () -> true;
+        if (shape instanceof RunShape.CountBounded counted) {
             listener.note(String.format("count-bounded: %,d message(s) over %d producer(s), no warm-up",
-                    workload.testMessages(), workload.totalProducers()));
+                    counted.messages(), workload.totalProducers()));
+            published = new CountBound(counted.messages(), meter, clock, options.drainTimeout(), listener)::published;
         }
-        BooleanSupplier published = workload.isCountBounded()
-                ? new CountBound(workload.testMessages(), meter, clock, options.drainTimeout(), listener)::published
-                : () -> true;
-        if (workload.searchesMaxRate()) {
+        if (shape instanceof RunShape.Searched search) {
             // first, so that the warm-up runs at the rate the measured phase will have
-            searchMaxRate(rate, startRate);
+            searchMaxRate(rate, search);
         }
         if (!workload.warmupDuration().isZero()) {
             intervals.run(Phase.WARMUP, workload.warmupDuration(), () -> true);
@@ -180,37 +171,36 @@ public final class BenchmarkRun {
         if (backlog.wanted()) {
             backlog.build(workers, intervals, listener);
         }
-        if (phases.isEmpty()) {
-            intervals.run(Phase.MEASURE, workload.testDuration(), () -> backlog.drained() && published.getAsBoolean());
+        if (shape instanceof RunShape.Phased phased) {
+            new PhasedLoad(rate, meter, intervals, listener, record).run(phased.phases());
         } else {
-            new PhasedLoad(rate, meter, intervals, listener, record).run(phases);
+            BooleanSupplier allPublished = published;
+            intervals.run(Phase.MEASURE, workload.testDuration(), () -> backlog.drained() && allPublished.getAsBoolean());
         }
         meter.measuredPhaseEnds();
         backlog.report();
-        for (Worker worker : workers) {
-            worker.stopLoad();
-        }
+        workers.stopLoad();
         new Drain(meter, clock, control, listener).await(workload.subscriptionsPerTopic(), options.drainTimeout());
         backlog.timeRead(DeliveryVerdicts.judge(workers, record, WallClock.epochMicros(meter.loadStartNanos()),
                 WallClock.epochMicros(clock.nanoTime())));
     }
 
-    /** Starts every worker's producers at {@code startRate} over all of them (0: unthrottled), and says how. */
-    private LoadRate startLoad(double startRate, int ratePhases) {
+    /** Starts every worker's producers at the shape's start rate over all of them (0: unthrottled), and says how. */
+    private LoadRate startLoad(RunShape shape) {
+        double startRate = shape.startRate();
         double ratePerProducer = workload.totalProducers() == 0 ? 0 : startRate / workload.totalProducers();
         long maxInFlight = workload.maxOutstandingPerProducer() != null ? workload.maxOutstandingPerProducer()
                 : options.maxInFlightMessagesPerProducer();
         LoadPlan load = new LoadPlan(ratePerProducer, workload.keyDistributor(), payloads, maxInFlight);
         meter.loadStarting();
-        for (Worker worker : workers) {
-            worker.startLoad(load);
-        }
+        workers.startLoad(load);
         String size = workload.messageSize() + "-byte messages";
-        if (workload.searchesMaxRate()) {
+        if (shape instanceof RunShape.Searched) {
             listener.note(String.format("publishing %,.0f msg/s of %s, then searching for the highest sustainable rate",
                     startRate, size));
-        } else if (ratePhases > 0) {
-            listener.note(String.format("publishing %,.0f msg/s of %s, then %d rate phase(s)", startRate, size, ratePhases));
+        } else if (shape instanceof RunShape.Phased phased) {
+            listener.note(String.format("publishing %,.0f msg/s of %s, then %d rate phase(s)", startRate, size,
+                    phased.phases().size()));
         } else {
             listener.note(startRate > 0 ? String.format("publishing %,.0f msg/s of %s", startRate, size)
                     : "publishing as fast as possible, " + size);
@@ -226,13 +216,12 @@ public final class BenchmarkRun {
      * OMB's producerRate 0: finds the highest sustainable rate and leaves the producers publishing it.
      * The search's full outcome is printed with the run's summary; here one line says what comes next.
      */
-    private void searchMaxRate(LoadRate rate, double startRate) throws InterruptedException {
-        listener.note(String.format("searching for the highest sustainable rate, %d s windows",
-                workload.rateSearchWindow().toSeconds()));
-        IntervalLoop windows = new IntervalLoop(meter, clock, control, listener, workload.rateSearchWindow());
+    private void searchMaxRate(LoadRate rate, RunShape.Searched search) throws InterruptedException {
+        listener.note(String.format("searching for the highest sustainable rate, %d s windows", search.window().toSeconds()));
+        IntervalLoop windows = new IntervalLoop(meter, clock, control, listener, search.window());
         DiscoveredRate found = new MaxRateDiscovery(rate, meter, windows, listener, record,
-                workload.subscriptionsPerTopic(), workload.rateSearchWindow())
-                .search(startRate, workload.rateSearchProbe(), workload.searchObjectives());
+                workload.subscriptionsPerTopic(), search.window())
+                .search(search.startRate(), search.probe(), search.objectives());
         String next = workload.warmupDuration().isZero() ? "measuring there"
                 : String.format("warming up there for %d s, then measuring", workload.warmupDuration().toSeconds());
         listener.note(String.format("rate search: found %,.0f msg/s after %d window(s)%s; %s", found.result().rate(),
@@ -240,12 +229,6 @@ public final class BenchmarkRun {
     }
 
     private void closeWorkers() {
-        for (Worker worker : workers) {
-            try {
-                worker.close();
-            } catch (RuntimeException e) {
-                listener.note("closing worker " + worker.id() + " failed: " + OneLine.of(e));
-            }
-        }
+        workers.close(listener::note);
     }
 }

@@ -4,7 +4,6 @@ import io.brokerbench.delivery.ConsumerDelivery;
 import io.brokerbench.run.IntervalPoint.Phase;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
-import io.brokerbench.worker.Worker;
 import io.brokerbench.workload.Workload;
 import java.time.Duration;
 import java.util.List;
@@ -37,7 +36,7 @@ final class ConsumerBacklog {
     }
 
     /** Closes the consumers until the backlog has piled up, reporting it as the backlog phase, then reopens them. */
-    void build(List<Worker> workers, IntervalLoop intervals, RunListener listener) throws InterruptedException {
+    void build(WorkerGroup workers, IntervalLoop intervals, RunListener listener) throws InterruptedException {
         closeConsumers(workers);
         double target = targetMessages();
         listener.note(String.format("building a backlog of %,.0f messages (%s GB over all subscriptions) with consumers closed",
@@ -51,7 +50,7 @@ final class ConsumerBacklog {
      * their schedule at {@code rate} a second; once every message of it is acknowledged (or failed),
      * reported as the backlog phase, the consumers reopen and read it.
      */
-    void burst(List<Worker> workers, LoadRate load, double rate, IntervalLoop intervals, RunListener listener)
+    void burst(WorkerGroup workers, LoadRate load, double rate, IntervalLoop intervals, RunListener listener)
             throws InterruptedException {
         closeConsumers(workers);
         RunTotals before = meter.totals();
@@ -65,7 +64,7 @@ final class ConsumerBacklog {
     }
 
     /** Reopens the consumers at the end of the backlog phase, noting what awaits them then. */
-    private void reopen(List<Worker> workers, RunListener listener) {
+    private void reopen(WorkerGroup workers, RunListener listener) {
         backlogAtReopen = meter.backlog();
         List<IntervalPoint> built = record.intervals(Phase.BACKLOG);
         reopenedAtSeconds = built.isEmpty() ? 0 : built.get(built.size() - 1).elapsedSeconds();
@@ -73,16 +72,12 @@ final class ConsumerBacklog {
         reopenConsumers(workers, listener);
     }
 
-    private static void closeConsumers(List<Worker> workers) {
-        for (Worker worker : workers) {
-            worker.closeConsumers();
-        }
+    private static void closeConsumers(WorkerGroup workers) {
+        workers.closeConsumers();
     }
 
-    private static void reopenConsumers(List<Worker> workers, RunListener listener) {
-        for (Worker worker : workers) {
-            worker.reopenConsumers();
-        }
+    private static void reopenConsumers(WorkerGroup workers, RunListener listener) {
+        workers.reopenConsumers();
         listener.note("consumers reopened: draining the backlog");
     }
 

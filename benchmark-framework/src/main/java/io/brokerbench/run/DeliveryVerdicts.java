@@ -6,8 +6,6 @@ import io.brokerbench.delivery.PhaseVerifier;
 import io.brokerbench.delivery.ProducerTally;
 import io.brokerbench.delivery.SubscriptionVerdict;
 import io.brokerbench.load.MessageHeader;
-import io.brokerbench.worker.Worker;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -26,14 +24,10 @@ final class DeliveryVerdicts {
      * @param endEpochMicros when the run stopped waiting for messages: the censored samples' end
      * @return what every consumer received, as the workers reported it
      */
-    static List<ConsumerDelivery> judge(List<Worker> workers, RunRecord record, long loadStartEpochMicros,
+    static List<ConsumerDelivery> judge(WorkerGroup workers, RunRecord record, long loadStartEpochMicros,
             long endEpochMicros) {
-        List<ProducerTally> tallies = new ArrayList<>();
-        List<ConsumerDelivery> deliveries = new ArrayList<>();
-        for (Worker worker : workers) {
-            tallies.addAll(worker.producerTallies());
-            deliveries.addAll(worker.consumerDeliveries());
-        }
+        List<ProducerTally> tallies = workers.producerTallies();
+        List<ConsumerDelivery> deliveries = workers.consumerDeliveries();
         CensoredLatencies censored = new CensoredLatencies(endEpochMicros, record.aggregated());
         censored.addPublishSide(tallies);
         long foreign = deliveries.stream().mapToLong(ConsumerDelivery::foreign).sum();

@@ -30,18 +30,28 @@ final class IntervalLoop {
         long start = clock.nanoTime();
         long end = start + minimum.toNanos();
         long next = start + intervalNanos;
+        boolean firstChanceToEnd = true;
         while (true) {
             long target = next;
             if (end > clock.nanoTime() && end < next) {
                 target = end;
             }
             boolean stop = clock.awaitStop(control, target - clock.nanoTime());
-            listener.interval(meter.interval(phase));
+            IntervalPoint point = meter.interval(phase);
+            listener.interval(point);
             if (stop) {
                 throw new RunInterrupted();
             }
-            if (clock.nanoTime() >= end && done.getAsBoolean()) {
-                return;
+            meter.reported(point, clock.nanoTime() - target);
+            if (clock.nanoTime() >= end) {
+                if (done.getAsBoolean()) {
+                    if (firstChanceToEnd && (phase == Phase.WARMUP || phase == Phase.MEASURE)) {
+                        // ended as soon as it could: any time beyond its length is the coordinator's lateness
+                        meter.phaseEnded(phase, minimum.toNanos(), clock.nanoTime() - start);
+                    }
+                    return;
+                }
+                firstChanceToEnd = false;
             }
             next = target == end ? end + intervalNanos : next + intervalNanos;
         }

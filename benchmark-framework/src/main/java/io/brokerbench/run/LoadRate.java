@@ -1,17 +1,15 @@
 package io.brokerbench.run;
 
-import io.brokerbench.worker.Worker;
-import java.util.List;
 
 /** Sets the rate of the whole run's producers: the total is shared evenly, as when the load started. */
 final class LoadRate {
 
-    private final List<Worker> workers;
+    private final WorkerGroup workers;
     private final int producers;
     /** Changes asked for so far: every producer reports where each began, in this order. */
     private int changes;
 
-    LoadRate(List<Worker> workers, int producers) {
+    LoadRate(WorkerGroup workers, int producers) {
         this.workers = workers;
         this.producers = producers;
     }
@@ -19,21 +17,17 @@ final class LoadRate {
     /** From now on, {@code total} messages per second over all producers; 0 pauses them. */
     void set(double total) {
         changes++;
-        for (Worker worker : workers) {
-            worker.changeRate(total / producers, 0);
-        }
+        workers.changeRate(total / producers, 0);
     }
 
     /**
      * From now on, {@code total} messages per second over all producers, starting from each producer's
      * next unsent message: what an earlier rate left due and unsent is intended again under this one
-     * (see {@link Worker#restartRate}). For the max-rate search.
+     * (see {@link io.brokerbench.worker.Worker#restartRate}). For the max-rate search.
      */
     void restart(double total) {
         changes++;
-        for (Worker worker : workers) {
-            worker.restartRate(total / producers);
-        }
+        workers.restartRate(total / producers);
     }
 
     /**
@@ -45,9 +39,7 @@ final class LoadRate {
     long burst(long messages, double total) {
         long perProducer = (messages + producers - 1) / producers;
         changes++;
-        for (Worker worker : workers) {
-            worker.changeRate(total / producers, perProducer);
-        }
+        workers.changeRate(total / producers, perProducer);
         return perProducer * producers;
     }
 

@@ -1,10 +1,8 @@
 package io.brokerbench.run;
 
-import io.brokerbench.worker.Worker;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Proves, before the load starts, that every subscription receives: a round of probe messages goes
@@ -16,11 +14,11 @@ final class ReadinessProbe {
     private static final long ROUND_NANOS = 1_000_000_000L;
     private static final long POLL_NANOS = 50_000_000L;
 
-    private final List<Worker> workers;
+    private final WorkerGroup workers;
     private final RunClock clock;
     private final RunControl control;
 
-    ReadinessProbe(List<Worker> workers, RunClock clock, RunControl control) {
+    ReadinessProbe(WorkerGroup workers, RunClock clock, RunControl control) {
         this.workers = workers;
         this.clock = clock;
         this.control = control;
@@ -33,9 +31,7 @@ final class ReadinessProbe {
     void await(byte[] template, Duration timeout) throws InterruptedException {
         long deadline = clock.nanoTime() + timeout.toNanos();
         while (true) {
-            for (Worker worker : workers) {
-                worker.sendProbes(template);
-            }
+            workers.sendProbes(template);
             long roundEnd = clock.nanoTime() + ROUND_NANOS;
             while (clock.nanoTime() < roundEnd) {
                 if (silentSubscriptions().isEmpty()) {
@@ -54,10 +50,6 @@ final class ReadinessProbe {
 
     /** "topic/subscription" of every subscription no consumer on any worker got a probe on, sorted. */
     private List<String> silentSubscriptions() {
-        Map<String, Boolean> status = new TreeMap<>();
-        for (Worker worker : workers) {
-            worker.probeStatus().forEach((subscription, seen) -> status.merge(subscription, seen, Boolean::logicalOr));
-        }
-        return status.entrySet().stream().filter(e -> !e.getValue()).map(Map.Entry::getKey).toList();
+        return workers.probeStatus().entrySet().stream().filter(e -> !e.getValue()).map(Map.Entry::getKey).toList();
     }
 }

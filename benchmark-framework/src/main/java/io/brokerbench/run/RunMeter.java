@@ -3,7 +3,6 @@ package io.brokerbench.run;
 import io.brokerbench.run.IntervalPoint.Phase;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.LatencySummary;
-import io.brokerbench.worker.Worker;
 import io.brokerbench.worker.WorkerSnapshot;
 import java.util.List;
 
@@ -16,7 +15,7 @@ import java.util.List;
 final class RunMeter {
 
     private final RunRecord record;
-    private final List<Worker> workers;
+    private final WorkerGroup workers;
     private final RunClock clock;
     private final RunListener listener;
     private final int subscriptionsPerTopic;
@@ -24,6 +23,8 @@ final class RunMeter {
     private final LatencyHistograms merged = new LatencyHistograms();
     private final StallWatch stalls;
     private RunTotals lastTotals = RunTotals.ZERO;
+    /** How long the latest round of snapshots over the workers took. */
+    private long lastRoundNanos;
     private RunTotals loadStart;
     private RunTotals measureStart;
     private long loadStartNanos;
@@ -34,7 +35,7 @@ final class RunMeter {
     private RunTotals ratePhaseStart;
     private final LatencyHistograms ratePhaseLatencies = new LatencyHistograms();
 
-    RunMeter(RunRecord record, List<Worker> workers, RunClock clock, RunListener listener) {
+    RunMeter(RunRecord record, WorkerGroup workers, RunClock clock, RunListener listener) {
         this.record = record;
         this.workers = workers;
         this.clock = clock;
@@ -120,6 +121,28 @@ final class RunMeter {
     }
 
     /**
+     * The interval {@code point} was ready {@code lateNanos} after its planned end: tells the user when
+     * the coordinator starts or stops being late (see {@link CoordinatorTiming}).
+     */
+    void reported(IntervalPoint point, long lateNanos) {
+        note(point.elapsedSeconds(), record.coordinatorTiming().interval(lateNanos, lastRoundNanos, workers.size(),
+                point.elapsedSeconds()));
+    }
+
+    /** A phase with a planned length ended after {@code ranNanos}: said when that was longer than planned. */
+    void phaseEnded(Phase phase, long plannedNanos, long ranNanos) {
+        note((clock.nanoTime() - loadStartNanos) / 1e9,
+                record.coordinatorTiming().phaseEnded(phase.label(), plannedNanos, ranNanos));
+    }
+
+    private void note(double elapsedSeconds, String note) {
+        if (note != null) {
+            listener.note(note);
+            record.addEvent(elapsedSeconds, note);
+        }
+    }
+
+    /**
      * Merges one snapshot of every worker; adds it to the aggregate while measuring.
      *
      * @throws RunFailure once a worker's load thread has died, after keeping this snapshot's totals
@@ -134,10 +157,13 @@ final class RunMeter {
         double loadCpu = 0;
         double recordingCpu = 0;
         String loadFailure = null;
-        for (Worker worker : workers) {
-            WorkerSnapshot snapshot = worker.snapshot();
+        long roundStart = clock.nanoTime();
+        List<WorkerGroup.Snapshot> snapshots = workers.snapshots();
+        lastRoundNanos = clock.nanoTime() - roundStart;
+        for (WorkerGroup.Snapshot one : snapshots) {
+            WorkerSnapshot snapshot = one.snapshot();
             if (loadFailure == null && !snapshot.loadFailure().isEmpty()) {
-                loadFailure = "worker " + worker.id() + ": " + snapshot.loadFailure();
+                loadFailure = "worker " + one.workerId() + ": " + snapshot.loadFailure();
             }
             merged.add(snapshot.interval());
             sent += snapshot.sentTotal();
@@ -147,7 +173,7 @@ final class RunMeter {
             cpu += snapshot.processCpuSecondsTotal();
             loadCpu += snapshot.loadThreadCpuSecondsTotal();
             recordingCpu += snapshot.sample().recordingCpuSecondsTotal();
-            record.metrics().observe(worker.id(), snapshot);
+            record.metrics().observe(one.workerId(), snapshot);
         }
         recordingCpu += record.metrics().cpuSecondsTotal();
         lastTotals = new RunTotals(sent, acked, errors, received, cpu, loadCpu, recordingCpu, clock.nanoTime());

@@ -30,6 +30,7 @@ public final class RunRecord {
     private final List<WorkerEntry> workers = new ArrayList<>();
     private final List<RunEvent> events = new ArrayList<>();
     private final MetricSeries metrics = new MetricSeries();
+    private final CoordinatorTiming coordinatorTiming = new CoordinatorTiming();
     private Instant end;
     private boolean complete;
     private String incompleteReason;
@@ -232,6 +233,11 @@ public final class RunRecord {
         for (int i = 0; i < ratePhases.size(); i++) {
             ratePhases.set(i, ratePhases.get(i).judged(phaseVerdicts.get(i)));
         }
+    }
+
+    /** Whether the coordinator gathered the workers' snapshots on time. */
+    public CoordinatorTiming coordinatorTiming() {
+        return coordinatorTiming;
     }
 
     public List<RunEvent> events() {

@@ -44,6 +44,8 @@ final class LoadThreads {
      * (asked to, or killed by an error) would come out negative.
      */
     private final AtomicLongArray endedCpuNanos;
+    /** The most CPU time each thread was seen to have used. */
+    private final AtomicLongArray seenCpuNanos;
     /** The first load thread to die and what killed it; set on that thread, read by whoever takes snapshots. */
     private Thread deadThread;
     private Throwable causeOfDeath;
@@ -54,6 +56,7 @@ final class LoadThreads {
             stats.add(new PublishStats());
         }
         endedCpuNanos = new AtomicLongArray(stats.size());
+        seenCpuNanos = new AtomicLongArray(stats.size());
     }
 
     /** The recorder of the thread that will run producer {@code index}. */
@@ -74,6 +77,7 @@ final class LoadThreads {
             PublishLoop loop = new PublishLoop("load-" + t, own, clock, new ParkingIdler());
             int slot = t;
             endedCpuNanos.set(slot, -1);
+            seenCpuNanos.set(slot, 0);
             Thread thread = new Thread(() -> {
                 try {
                     loop.run();
@@ -150,7 +154,10 @@ final class LoadThreads {
         long nanos = 0;
         for (int t = 0; t < threads.size(); t++) {
             long ended = endedCpuNanos.get(t);
-            nanos += ended >= 0 ? ended : CpuTime.threadNanos(threads.get(t));
+            long now = ended >= 0 ? ended : CpuTime.threadNanos(threads.get(t));
+            // the thread's own clock at its end and another thread's reading of it while it ran can differ
+            // by microseconds: the total never goes back, or an interval would show negative CPU
+            nanos += seenCpuNanos.accumulateAndGet(t, now, Math::max);
         }
         return nanos / 1e9;
     }

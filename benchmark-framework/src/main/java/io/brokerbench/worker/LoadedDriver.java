@@ -3,6 +3,7 @@ package io.brokerbench.worker;
 import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.config.DriverClassResolver;
 import io.brokerbench.lifecycle.ScratchDirectory;
+import io.brokerbench.lifecycle.ScratchJanitor;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkDriver.ConsumerInfo;
@@ -14,6 +15,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,18 +37,23 @@ final class LoadedDriver implements AutoCloseable {
 
     /** How long a driver may take to create topics, producers or consumers before the run fails. */
     static final Duration OPERATION_TIMEOUT = Duration.ofSeconds(120);
+    private static final FileAttribute<?> OWNER_ONLY = PosixFilePermissions.asFileAttribute(
+            PosixFilePermissions.fromString("rw-------"));
 
     private final BenchmarkDriver driver;
     /** The directory created for the copy of the driver file: the only one this deletes. */
     private final Path scratch;
+    /** Removes {@link #scratch} if this JVM dies before {@link #close}: the driver file may hold a password. */
+    private final ScratchJanitor janitor;
     private final List<BenchmarkProducer> producers = new ArrayList<>();
     /** Every consumer asked for, by id; they are opened again from these after {@link #closeConsumers}. */
     private final List<ConsumerInfo> consumerInfos = new ArrayList<>();
     private final List<BenchmarkConsumer> openConsumers = new ArrayList<>();
 
-    private LoadedDriver(BenchmarkDriver driver, Path scratch) {
+    private LoadedDriver(BenchmarkDriver driver, Path scratch, ScratchJanitor janitor) {
         this.driver = driver;
         this.scratch = scratch;
+        this.janitor = janitor;
     }
 
     /** The driver itself, for reading what it reports about its clients ({@code ClientMetrics}). */
@@ -62,11 +70,15 @@ final class LoadedDriver implements AutoCloseable {
         String fileName = setup.fileName();
         BenchmarkDriver created = DriverClassResolver.instantiate(setup.driverClass(), setup.sourceFile());
         Path directory = null;
+        ScratchJanitor janitor = null;
         Path file = null;
         boolean initialized = false;
         try {
-            directory = Files.createTempDirectory("brokerbench-driver-");
-            file = Files.writeString(directory.resolve(fileName), setup.yaml(), StandardCharsets.UTF_8);
+            directory = Files.createTempDirectory("brokerbench-driver-"); // mode 0700
+            janitor = ScratchJanitor.watch(directory);
+            // readable by this user only: a driver file may hold a broker's password
+            file = Files.writeString(Files.createFile(directory.resolve(fileName), OWNER_ONLY), setup.yaml(),
+                    StandardCharsets.UTF_8);
             created.initialize(file.toFile(), statsLogger);
             initialized = true;
         } catch (RuntimeException | IOException | LinkageError e) {
@@ -80,9 +92,12 @@ final class LoadedDriver implements AutoCloseable {
                 if (directory != null) {
                     ScratchDirectory.deleteRecursively(directory);
                 }
+                if (janitor != null) {
+                    janitor.dismiss();
+                }
             }
         }
-        return new LoadedDriver(created, directory);
+        return new LoadedDriver(created, directory, janitor);
     }
 
     String topicNamePrefix() {
@@ -138,6 +153,7 @@ final class LoadedDriver implements AutoCloseable {
         closeConsumers();
         closeQuietly(driver);
         ScratchDirectory.deleteRecursively(scratch);
+        janitor.dismiss();
     }
 
     private static <T> T await(CompletableFuture<T> future, String what) {

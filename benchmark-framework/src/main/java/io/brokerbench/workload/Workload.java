@@ -285,11 +285,27 @@ public record Workload(
         return useRandomizedPayloads ? null : payloadLocator.locate(payloadFile);
     }
 
+    /** What kind of run this workload asks for (see {@link RunShape}). */
+    @JsonIgnore
+    public RunShape shape() {
+        if (testMessages != null) {
+            // at rate 0 it publishes its messages as fast as it can: there is no time to search in
+            return new RunShape.CountBounded(testMessages, producerRate);
+        }
+        if (phases != null || producerStartRate != null) {
+            List<RatePhase> steps = ratePhases();
+            return steps.isEmpty() ? new RunShape.Timed(producerRate) : new RunShape.Phased(steps);
+        }
+        if (producerRate == 0 && !unthrottled) {
+            return new RunShape.Searched(rateSearchStartRate, rateSearchWindow(), rateSearchProbe(), searchObjectives());
+        }
+        return new RunShape.Timed(producerRate);
+    }
+
     /** Whether the run searches for the highest sustainable rate (OMB's producerRate 0) before it measures. */
     @JsonIgnore
     public boolean searchesMaxRate() {
-        // a count-bounded run at rate 0 publishes its messages as fast as it can: there is no time to search in
-        return producerRate == 0 && !unthrottled && phases == null && producerStartRate == null && testMessages == null;
+        return shape() instanceof RunShape.Searched;
     }
 
     /**

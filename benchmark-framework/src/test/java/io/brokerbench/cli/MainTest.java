@@ -252,6 +252,23 @@ class MainTest {
     }
 
     @Test
+    void theInMemoryDriverIsRefusedAcrossTwoWorkersBeforeAnythingStarts() {
+        String driver = HOME.resolve("driver-inmemory/inmemory.yaml").toString();
+        String workload = HOME.resolve("workloads/1-topic-1kb.yaml").toString();
+        // nothing listens on these ports: the refusal comes before any worker is asked
+        assertEquals(ExitCode.BAD_INPUT, run("--validate", "--workers", "http://127.0.0.1:9,http://127.0.0.1:11",
+                "--drivers", driver, workload));
+        assertTrue(stderr().contains(driver + ": driverClass 'io.brokerbench.driver.inmemory.InMemoryBenchmarkDriver'"
+                + " keeps its topics inside one JVM and cannot run workload "), stderr());
+        assertTrue(stderr().contains(" across 2 workers: run it in-process (no --workers) or on one worker"), stderr());
+        assertEquals(1, stderr().strip().lines().count(), stderr());
+        err.reset();
+        // mixed roles, one producer and one consumer: both land on the first worker, whose JVM holds the topics
+        assertEquals(ExitCode.OK, run("--validate", "--workers", "http://127.0.0.1:9,http://127.0.0.1:11",
+                "--worker-roles", "mixed", "--drivers", driver, workload), stderr());
+    }
+
+    @Test
     void cpuOptionsAreCheckedAgainstTheMachineAndTheRun() {
         String driver = HOME.resolve("driver-inmemory/inmemory.yaml").toString();
         String workload = HOME.resolve("workloads/1-topic-1kb.yaml").toString();

@@ -12,6 +12,7 @@ import io.brokerbench.testing.LeakCheckingDriver.Step;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -54,6 +55,9 @@ class LocalWorkerTest {
         Path file = ledger().files().get(0);
         assertEquals("kafka.yaml", file.getFileName().toString());
         assertTrue(file.getParent().getFileName().toString().startsWith("brokerbench-driver-"), file.toString());
+        // a driver file may hold a broker's password: this user's alone
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file.getParent())));
 
         worker.close();
         assertFalse(Files.exists(file.getParent()));

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -63,7 +65,26 @@ final class Declarations {
             if (node != null && node.isObject() && valueType.isRecord()) {
                 apply(file, (ObjectNode) node, valueType, field + ".");
             }
+            Class<?> itemType = recordItems(component);
+            if (node != null && node.isArray() && itemType != null) {
+                // a list of records: each item declares the same keys, e.g. phases[0].producerRate
+                for (int i = 0; i < node.size(); i++) {
+                    if (node.get(i).isObject()) {
+                        apply(file, (ObjectNode) node.get(i), itemType, field + "[" + i + "].");
+                    }
+                }
+            }
         }
+    }
+
+    /** The record type of a {@code List<R>} component's items, else null. */
+    private static Class<?> recordItems(RecordComponent component) {
+        if (!List.class.isAssignableFrom(component.getType())
+                || !(component.getGenericType() instanceof ParameterizedType list)) {
+            return null;
+        }
+        Type item = list.getActualTypeArguments()[0];
+        return item instanceof Class<?> type && type.isRecord() ? type : null;
     }
 
     private static void rejectUnknownKeys(Path file, ObjectNode tree, Class<?> type, String prefix) {

@@ -1,18 +1,16 @@
 package io.brokerbench.remote.coordinator;
 
 import io.brokerbench.driver.support.OneLine;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.JavaType;
 import io.brokerbench.config.ConfigException;
 import io.brokerbench.delivery.ConsumerDelivery;
 import io.brokerbench.delivery.ProducerTally;
 import io.brokerbench.remote.wire.BearerToken;
+import io.brokerbench.remote.wire.Endpoint;
 import io.brokerbench.remote.wire.WireJson;
 import io.brokerbench.remote.wire.WireMessages;
 import io.brokerbench.remote.wire.WireMessages.CreateConsumers;
 import io.brokerbench.remote.wire.WireMessages.Info;
 import io.brokerbench.remote.wire.WireMessages.Ping;
-import io.brokerbench.remote.wire.WireMessages.Prefix;
 import io.brokerbench.remote.wire.WireMessages.Probes;
 import io.brokerbench.remote.wire.WireMessages.RateChange;
 import io.brokerbench.remote.wire.WireMessages.RateRestart;
@@ -101,7 +99,7 @@ public final class HttpWorker implements Worker {
      * @throws ConfigException on a version mismatch or a refused token (nothing can run)
      */
     public Info handshake() {
-        Info info = call("GET", "/info", null, type(Info.class), CALL_TIMEOUT);
+        Info info = call(Endpoint.INFO, null);
         if (info.protocol() != WireProtocol.VERSION) {
             throw new ConfigException("worker " + id() + " speaks protocol " + info.protocol() + " (brokerbench "
                     + info.version() + "), this coordinator " + WireProtocol.VERSION + " (brokerbench "
@@ -117,11 +115,11 @@ public final class HttpWorker implements Worker {
     public Ping ping(Duration timeout) throws IOException {
         // read before sending: a ping sent before initialize-driver returned may find the worker unclaimed
         boolean expectServing = claimed;
-        HttpResponse<byte[]> response = exchange(request("GET", "/ping", null, timeout), timeout);
+        HttpResponse<byte[]> response = exchange(request(Endpoint.PING, null, timeout), timeout);
         if (response.statusCode() != 200) {
             throw new IOException("HTTP " + response.statusCode() + ": " + errorOf(response));
         }
-        Ping ping = WireJson.mapper().readValue(response.body(), Ping.class);
+        Ping ping = WireJson.mapper().readValue(response.body(), Endpoint.PING.reply());
         // read again after: once close() has begun, the worker is expected to let this run go
         if (expectServing && claimed && ping.serving() != Ping.Serving.THIS_RUN) {
             declareLost(NO_LONGER_SERVING + "it answers that it serves "
@@ -134,7 +132,7 @@ public final class HttpWorker implements Worker {
         List<ClockEstimate.Exchange> exchanges = new ArrayList<>();
         for (int i = 0; i < CLOCK_EXCHANGES; i++) {
             long sent = WallClock.nowEpochMicros();
-            Ping ping = call("GET", "/ping", null, type(Ping.class), CALL_TIMEOUT);
+            Ping ping = call(Endpoint.PING, null);
             exchanges.add(new ClockEstimate.Exchange(sent, ping.workerEpochMicros(), WallClock.nowEpochMicros()));
         }
         return ClockEstimate.of(exchanges);
@@ -142,86 +140,84 @@ public final class HttpWorker implements Worker {
 
     @Override
     public void initializeDriver(DriverSetup setup) {
-        call("POST", "/initialize-driver", setup, null, DRIVER_CALL_TIMEOUT);
+        call(Endpoint.INITIALIZE_DRIVER, setup);
         claimed = true;
     }
 
     @Override
     public String topicNamePrefix() {
-        Prefix prefix = call("GET", "/topic-name-prefix", null, type(Prefix.class), CALL_TIMEOUT);
-        return prefix.prefix();
+        return call(Endpoint.TOPIC_NAME_PREFIX, null).prefix();
     }
 
     @Override
     public void createTopics(List<TopicInfo> topics) {
         List<TopicSpec> specs = topics.stream().map(t -> new TopicSpec(t.getTopic(), t.getPartitions())).toList();
-        call("POST", "/create-topics", specs, null, DRIVER_CALL_TIMEOUT);
+        call(Endpoint.CREATE_TOPICS, specs);
     }
 
     @Override
     public void createConsumers(List<ConsumerSpec> consumers, MeasurementPlan plan) {
-        call("POST", "/create-consumers", new CreateConsumers(consumers, plan), null, DRIVER_CALL_TIMEOUT);
+        call(Endpoint.CREATE_CONSUMERS, new CreateConsumers(consumers, plan));
     }
 
     @Override
     public void createProducers(List<ProducerSpec> producers) {
-        call("POST", "/create-producers", producers, null, DRIVER_CALL_TIMEOUT);
+        call(Endpoint.CREATE_PRODUCERS, producers);
     }
 
     @Override
     public void sendProbes(byte[] template) {
-        call("POST", "/send-probes", new Probes(template), null, CALL_TIMEOUT);
+        call(Endpoint.SEND_PROBES, new Probes(template));
     }
 
     @Override
     public Map<String, Boolean> probeStatus() {
-        return call("GET", "/probe-status", null, type(new TypeReference<Map<String, Boolean>>() { }), CALL_TIMEOUT);
+        return call(Endpoint.PROBE_STATUS, null);
     }
 
     @Override
     public void startLoad(LoadPlan plan) {
-        call("POST", "/start-load", plan, null, CALL_TIMEOUT);
+        call(Endpoint.START_LOAD, plan);
     }
 
     @Override
     public void changeRate(double ratePerProducer, long burstPerProducer) {
-        call("POST", "/change-rate", new RateChange(ratePerProducer, burstPerProducer), null, CALL_TIMEOUT);
+        call(Endpoint.CHANGE_RATE, new RateChange(ratePerProducer, burstPerProducer));
     }
 
     @Override
     public void restartRate(double ratePerProducer) {
-        call("POST", "/restart-rate", new RateRestart(ratePerProducer), null, CALL_TIMEOUT);
+        call(Endpoint.RESTART_RATE, new RateRestart(ratePerProducer));
     }
 
     @Override
     public void stopLoad() {
-        call("POST", "/stop-load", null, null, DRIVER_CALL_TIMEOUT);
+        call(Endpoint.STOP_LOAD, null);
     }
 
     @Override
     public void closeConsumers() {
-        call("POST", "/close-consumers", null, null, DRIVER_CALL_TIMEOUT);
+        call(Endpoint.CLOSE_CONSUMERS, null);
     }
 
     @Override
     public void reopenConsumers() {
-        call("POST", "/reopen-consumers", null, null, DRIVER_CALL_TIMEOUT);
+        call(Endpoint.REOPEN_CONSUMERS, null);
     }
 
     @Override
     public WorkerSnapshot snapshot() {
-        return call("POST", "/snapshot", null, type(WorkerSnapshot.class), CALL_TIMEOUT);
+        return call(Endpoint.SNAPSHOT, null);
     }
 
     @Override
     public List<ProducerTally> producerTallies() {
-        return call("GET", "/producer-tallies", null, type(new TypeReference<List<ProducerTally>>() { }), CALL_TIMEOUT);
+        return call(Endpoint.PRODUCER_TALLIES, null);
     }
 
     @Override
     public List<ConsumerDelivery> consumerDeliveries() {
-        return call("GET", "/consumer-deliveries", null, type(new TypeReference<List<ConsumerDelivery>>() { }),
-                CALL_TIMEOUT);
+        return call(Endpoint.CONSUMER_DELIVERIES, null);
     }
 
     /** Stops the worker's load and resets it; a lost worker is left alone. */
@@ -232,7 +228,7 @@ public final class HttpWorker implements Worker {
         }
         claimed = false;
         try {
-            HttpResponse<byte[]> response = exchange(request("POST", "/close", null, DRIVER_CALL_TIMEOUT), DRIVER_CALL_TIMEOUT);
+            HttpResponse<byte[]> response = exchange(request(Endpoint.CLOSE, null, DRIVER_CALL_TIMEOUT), DRIVER_CALL_TIMEOUT);
             if (response.statusCode() >= 300) {
                 throw new DriverException("worker " + id() + ": " + errorOf(response));
             }
@@ -264,13 +260,14 @@ public final class HttpWorker implements Worker {
         lossListener.lost(this, at, reason);
     }
 
-    private <T> T call(String method, String path, Object body, JavaType replyType, Duration timeout) {
+    private <Q, R> R call(Endpoint<Q, R> endpoint, Q body) {
         if (lostReason != null) {
             throw new RunFailure(lostReason);
         }
+        Duration timeout = endpoint.waitsOnDriver() ? DRIVER_CALL_TIMEOUT : CALL_TIMEOUT;
         HttpResponse<byte[]> response;
         try {
-            response = exchange(request(method, path, body, timeout), timeout);
+            response = exchange(request(endpoint, body, timeout), timeout);
         } catch (IOException e) {
             declareLost(oneLine(e));
             throw new RunFailure(lostReason);
@@ -287,25 +284,25 @@ public final class HttpWorker implements Worker {
         if (response.statusCode() >= 300) {
             throw new DriverException("worker " + id() + ": " + errorOf(response));
         }
-        if (replyType == null) {
+        if (endpoint.reply() == null) {
             return null;
         }
         try {
-            return WireJson.mapper().readValue(response.body(), replyType);
+            return WireJson.mapper().readValue(response.body(), endpoint.reply());
         } catch (IOException e) {
-            throw new DriverException("worker " + id() + " sent an unreadable reply to " + path + ": " + oneLine(e));
+            throw new DriverException("worker " + id() + " sent an unreadable reply to " + endpoint + ": " + oneLine(e));
         }
     }
 
-    private HttpRequest request(String method, String path, Object body, Duration timeout) throws IOException {
+    private HttpRequest request(Endpoint<?, ?> endpoint, Object body, Duration timeout) throws IOException {
         HttpRequest.BodyPublisher publisher = body == null ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.ofByteArray(WireJson.mapper().writeValueAsBytes(body));
-        HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(WireProtocol.PREFIX + path))
+        HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(endpoint.fullPath()))
                 .timeout(timeout)
                 .header(WireProtocol.VERSION_HEADER, String.valueOf(WireProtocol.VERSION))
                 .header(WireProtocol.RUN_HEADER, run)
                 .header("Content-Type", "application/json")
-                .method(method, publisher);
+                .method(endpoint.method(), publisher);
         if (authorization != null) {
             builder.header("Authorization", authorization);
         }
@@ -349,13 +346,5 @@ public final class HttpWorker implements Worker {
             return "cannot connect (connection refused or host unreachable)";
         }
         return OneLine.of(e);
-    }
-
-    private static JavaType type(Class<?> type) {
-        return WireJson.mapper().constructType(type);
-    }
-
-    private static JavaType type(TypeReference<?> type) {
-        return WireJson.mapper().constructType(type);
     }
 }

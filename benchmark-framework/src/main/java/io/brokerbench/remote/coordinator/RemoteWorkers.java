@@ -1,6 +1,7 @@
 package io.brokerbench.remote.coordinator;
 
 import io.brokerbench.config.ConfigException;
+import io.brokerbench.run.FanOut;
 import io.brokerbench.run.RunControl;
 import io.brokerbench.run.RunFailure;
 import io.brokerbench.run.RunRecord;
@@ -46,16 +47,22 @@ public final class RemoteWorkers {
         for (URI url : urls) {
             remote.workers.add(new HttpWorker(url, token, run, remote::lost));
         }
-        for (HttpWorker worker : remote.workers) {
-            try {
+        // all at once: one at a time, every worker's clock exchanges added up before the run could start
+        List<ClockEstimate> estimates;
+        try (FanOut fanOut = new FanOut("worker-handshake", remote.workers.size())) {
+            estimates = fanOut.gather(remote.workers, worker -> {
                 worker.handshake();
-                ClockEstimate clock = worker.estimateClock();
-                remote.clocks.put(worker.id(), clock);
-                note.accept(String.format("worker %s: clock offset %+d µs (± %d µs)", worker.id(),
-                        clock.offsetMicros(), clock.uncertaintyMicros()));
-            } catch (RunFailure e) {
-                throw new DriverException(e.getMessage() + " (is bin/benchmark-worker running there?)");
-            }
+                return worker.estimateClock();
+            });
+        } catch (RunFailure e) {
+            throw new DriverException(e.getMessage() + " (is bin/benchmark-worker running there?)");
+        }
+        for (int w = 0; w < remote.workers.size(); w++) {
+            HttpWorker worker = remote.workers.get(w);
+            ClockEstimate clock = estimates.get(w);
+            remote.clocks.put(worker.id(), clock);
+            note.accept(String.format("worker %s: clock offset %+d µs (± %d µs)", worker.id(),
+                    clock.offsetMicros(), clock.uncertaintyMicros()));
         }
         return remote;
     }

@@ -27,10 +27,6 @@ final class RequestBody {
     private RequestBody() {
     }
 
-    static <T> T read(InputStream in, long declaredLength, Duration deadline, Class<T> type) throws IOException {
-        return read(in, declaredLength, deadline, WireJson.mapper().constructType(type));
-    }
-
     static <T> T read(InputStream in, long declaredLength, Duration deadline, TypeReference<T> type) throws IOException {
         return read(in, declaredLength, deadline, WireJson.mapper().constructType(type));
     }

@@ -1,42 +1,37 @@
 package io.brokerbench.remote.server;
 
 import io.brokerbench.driver.support.OneLine;
-import com.fasterxml.jackson.core.type.TypeReference;
 import io.brokerbench.config.ConfigException;
-import io.brokerbench.delivery.ConsumerDelivery;
 import io.brokerbench.remote.server.RequestBody.BadRequest;
 import io.brokerbench.remote.server.RunLease.NotOwner;
+import com.fasterxml.jackson.core.type.TypeReference;
 import io.brokerbench.remote.wire.BearerToken;
+import io.brokerbench.remote.wire.Endpoint;
 import io.brokerbench.remote.wire.WireJson;
 import io.brokerbench.remote.wire.WireMessages;
-import io.brokerbench.remote.wire.WireMessages.CreateConsumers;
 import io.brokerbench.remote.wire.WireMessages.Info;
 import io.brokerbench.remote.wire.WireMessages.Ping;
 import io.brokerbench.remote.wire.WireMessages.Prefix;
-import io.brokerbench.remote.wire.WireMessages.Probes;
-import io.brokerbench.remote.wire.WireMessages.RateChange;
-import io.brokerbench.remote.wire.WireMessages.RateRestart;
-import io.brokerbench.remote.wire.WireMessages.TopicSpec;
 import io.brokerbench.remote.wire.WireProtocol;
 import io.brokerbench.time.WallClock;
 import io.brokerbench.worker.DriverException;
-import io.brokerbench.worker.DriverSetup;
-import io.brokerbench.worker.LoadPlan;
-import io.brokerbench.worker.ProducerSpec;
 import io.javalin.Javalin;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
-import io.javalin.http.Handler;
+import io.javalin.http.HandlerType;
 import io.javalin.http.HttpResponseException;
 import io.javalin.http.NotFoundResponse;
 import io.openmessaging.benchmark.driver.BenchmarkDriver.TopicInfo;
+import io.brokerbench.yaml.YamlDocument;
+import io.brokerbench.yaml.YamlException;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 import org.eclipse.jetty.http.BadMessageException;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.ServerConnector;
@@ -54,10 +49,9 @@ public final class WorkerServer implements AutoCloseable {
 
     private static final String JSON = "application/json";
     /** Endpoints any coordinator may call: the handshake, and ping (clock, and whom the worker serves). */
-    private static final Set<String> OPEN = Set.of(WireProtocol.PREFIX + "/info", WireProtocol.PREFIX + "/ping");
+    private static final Set<String> OPEN = paths(Endpoint.Access.OPEN);
     /** Endpoints that check the run themselves: initialize-driver claims the worker, close frees it. */
-    private static final Set<String> CLAIMING = Set.of(WireProtocol.PREFIX + "/initialize-driver",
-            WireProtocol.PREFIX + "/close");
+    private static final Set<String> CLAIMING = paths(Endpoint.Access.CLAIMING);
 
     private final BearerToken token;
     private final WorkerHost host;
@@ -126,82 +120,105 @@ public final class WorkerServer implements AutoCloseable {
     }
 
     private void routes() {
-        String v = WireProtocol.PREFIX;
-        api.before(v + "/*", this::authenticate);
-        api.before(v + "/*", this::checkProtocol);
-        api.beforeMatched(v + "/*", this::checkRun);
-        api.get(v + "/info", ctx -> reply(ctx, new Info(WireProtocol.VERSION, WireProtocol.buildVersion(), "worker")));
-        api.get(v + "/ping", ctx -> reply(ctx, new Ping(WallClock.nowEpochMicros(), host.loadRunning(),
-                host.driverInitialized(), host.lease().renew(ctx.header(WireProtocol.RUN_HEADER)))));
-        api.post(v + "/initialize-driver", ctx -> {
-            DriverSetup setup = body(ctx, DriverSetup.class);
-            setup.fileName(); // refuses a sourceFile that is no file name before the worker is touched
+        api.before(WireProtocol.PREFIX + "/*", this::authenticate);
+        api.before(WireProtocol.PREFIX + "/*", this::checkProtocol);
+        api.beforeMatched(WireProtocol.PREFIX + "/*", this::checkRun);
+        route(Endpoint.INFO, (ctx, none) -> new Info(WireProtocol.VERSION, WireProtocol.buildVersion(), "worker"));
+        route(Endpoint.PING, (ctx, none) -> new Ping(WallClock.nowEpochMicros(), host.loadRunning(),
+                host.driverInitialized(), host.lease().renew(ctx.header(WireProtocol.RUN_HEADER))));
+        route(Endpoint.INITIALIZE_DRIVER, (ctx, setup) -> {
+            String fileName = setup.fileName(); // refuses a sourceFile that is no file name before the worker is touched
+            try {
+                YamlDocument.parse(Path.of(fileName), setup.yaml());
+            } catch (YamlException e) {
+                throw new BadRequest(400, "field 'yaml': " + e.getMessage());
+            }
             host.initializeDriver(run(ctx), setup);
-            done(ctx);
+            return null;
         });
-        api.get(v + "/topic-name-prefix", ctx -> reply(ctx, new Prefix(host.current().topicNamePrefix())));
-        api.post(v + "/create-topics", ctx -> {
-            List<TopicSpec> topics = body(ctx, new TypeReference<List<TopicSpec>>() { });
+        route(Endpoint.TOPIC_NAME_PREFIX, (ctx, none) -> new Prefix(host.current().topicNamePrefix()));
+        route(Endpoint.CREATE_TOPICS, (ctx, topics) -> {
             RequestBody.noNulls(topics, "topics");
             topics.forEach(t -> RequestBody.check(t.partitions() >= 1,
                     "field 'partitions' = " + t.partitions() + ": must be at least 1"));
             host.current().createTopics(topics.stream().map(t -> new TopicInfo(t.topic(), t.partitions())).toList());
-            done(ctx);
+            return null;
         });
-        api.post(v + "/create-consumers", ctx -> {
-            CreateConsumers request = body(ctx, CreateConsumers.class);
+        route(Endpoint.CREATE_CONSUMERS, (ctx, request) -> {
             RequestBody.validConsumers(request.consumers());
             RequestBody.validPlan(request.plan());
             host.current().createConsumers(request.consumers(), request.plan());
-            done(ctx);
+            return null;
         });
-        api.post(v + "/create-producers", ctx -> {
-            List<ProducerSpec> producers = body(ctx, new TypeReference<List<ProducerSpec>>() { });
+        route(Endpoint.CREATE_PRODUCERS, (ctx, producers) -> {
             RequestBody.validProducers(producers);
             host.current().createProducers(producers);
-            done(ctx);
+            return null;
         });
-        api.post(v + "/send-probes", ctx -> {
-            host.current().sendProbes(body(ctx, Probes.class).template());
-            done(ctx);
+        route(Endpoint.SEND_PROBES, (ctx, probes) -> {
+            host.current().sendProbes(probes.template());
+            return null;
         });
-        api.get(v + "/probe-status", ctx -> reply(ctx, host.current().probeStatus()));
-        api.post(v + "/start-load", ctx -> {
-            LoadPlan plan = body(ctx, LoadPlan.class);
+        route(Endpoint.PROBE_STATUS, (ctx, none) -> host.current().probeStatus());
+        route(Endpoint.START_LOAD, (ctx, plan) -> {
             RequestBody.validLoad(plan);
             host.startLoad(plan);
-            done(ctx);
+            return null;
         });
-        api.post(v + "/change-rate", ctx -> {
-            RateChange change = body(ctx, RateChange.class);
+        route(Endpoint.CHANGE_RATE, (ctx, change) -> {
             checkRate(change.ratePerProducer());
             RequestBody.check(change.burstPerProducer() >= 0,
                     "field 'burstPerProducer' = " + change.burstPerProducer() + ": must be at least 0");
             host.current().changeRate(change.ratePerProducer(), change.burstPerProducer());
-            done(ctx);
+            return null;
         });
-        api.post(v + "/restart-rate", ctx -> {
-            RateRestart restart = body(ctx, RateRestart.class);
+        route(Endpoint.RESTART_RATE, (ctx, restart) -> {
             checkRate(restart.ratePerProducer());
             host.current().restartRate(restart.ratePerProducer());
-            done(ctx);
+            return null;
         });
-        api.post(v + "/stop-load", ctx -> {
+        route(Endpoint.STOP_LOAD, (ctx, none) -> {
             host.stopLoad();
-            done(ctx);
+            return null;
         });
-        api.post(v + "/close-consumers", action(() -> host.current().closeConsumers()));
-        api.post(v + "/reopen-consumers", action(() -> host.current().reopenConsumers()));
-        api.post(v + "/snapshot", ctx -> reply(ctx, host.snapshot()));
-        api.get(v + "/producer-tallies", ctx -> reply(ctx, host.current().producerTallies()));
-        api.get(v + "/consumer-deliveries", ctx -> {
-            List<ConsumerDelivery> deliveries = host.current().consumerDeliveries();
-            reply(ctx, deliveries);
+        route(Endpoint.CLOSE_CONSUMERS, (ctx, none) -> {
+            host.current().closeConsumers();
+            return null;
         });
-        api.post(v + "/close", ctx -> {
+        route(Endpoint.REOPEN_CONSUMERS, (ctx, none) -> {
+            host.current().reopenConsumers();
+            return null;
+        });
+        route(Endpoint.SNAPSHOT, (ctx, none) -> host.snapshot());
+        route(Endpoint.PRODUCER_TALLIES, (ctx, none) -> host.current().producerTallies());
+        route(Endpoint.CONSUMER_DELIVERIES, (ctx, none) -> host.current().consumerDeliveries());
+        route(Endpoint.CLOSE, (ctx, none) -> {
             host.release(run(ctx));
-            done(ctx);
+            return null;
         });
+    }
+
+    /** What an endpoint does with its request body (null when it takes none); returns the reply (null: 204). */
+    @FunctionalInterface
+    private interface Serve<Q, R> {
+        R serve(Context ctx, Q request) throws Exception;
+    }
+
+    /** Serves {@code endpoint} as the table says: its method and path, its body read and checked, its reply written. */
+    private <Q, R> void route(Endpoint<Q, R> endpoint, Serve<Q, R> serve) {
+        api.addHttpHandler(HandlerType.valueOf(endpoint.method()), endpoint.fullPath(), ctx -> {
+            Q request = endpoint.request() == null ? null : body(ctx, endpoint.request());
+            R answer = serve.serve(ctx, request);
+            if (endpoint.reply() == null) {
+                done(ctx);
+            } else {
+                reply(ctx, answer);
+            }
+        });
+    }
+
+    private static Set<String> paths(Endpoint.Access access) {
+        return Endpoint.ALL.stream().filter(e -> e.access() == access).map(Endpoint::fullPath).collect(Collectors.toSet());
     }
 
     private void authenticate(Context ctx) {
@@ -211,7 +228,7 @@ public final class WorkerServer implements AutoCloseable {
     }
 
     private void checkProtocol(Context ctx) {
-        if (ctx.path().equals(WireProtocol.PREFIX + "/info")) {
+        if (ctx.path().equals(Endpoint.INFO.fullPath())) {
             return; // the handshake must answer any coordinator, to tell it which version this is
         }
         String version = ctx.header(WireProtocol.VERSION_HEADER);
@@ -248,17 +265,6 @@ public final class WorkerServer implements AutoCloseable {
                     + " A-Z a-z 0-9 . _ -");
         }
         return run;
-    }
-
-    private static Handler action(Runnable action) {
-        return ctx -> {
-            action.run();
-            done(ctx);
-        };
-    }
-
-    private <T> T body(Context ctx, Class<T> type) throws IOException {
-        return RequestBody.read(ctx.req().getInputStream(), ctx.req().getContentLengthLong(), limits.bodyDeadline(), type);
     }
 
     private <T> T body(Context ctx, TypeReference<T> type) throws IOException {

@@ -26,6 +26,17 @@ final class Html {
         return out.toString();
     }
 
+    /**
+     * Every page's start, down to the opening of the header's meta line: the document head with
+     * {@code title} and the report's style, then the page heading {@code heading} (both escaped).
+     */
+    static void pageStart(StringBuilder out, String title, String heading) {
+        out.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
+                .append(escape(title)).append("</title>\n<style>").append(ReportStyle.CSS).append("</style></head><body>\n")
+                .append("<header class=\"page-head\"><h1>").append(escape(heading)).append("</h1><div class=\"meta\">");
+    }
+
     /** A right-aligned table cell of a number already written as text. */
     static String numberCell(String text) {
         return "<td class=\"num\">" + escape(text) + "</td>";

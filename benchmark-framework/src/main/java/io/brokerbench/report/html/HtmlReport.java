@@ -1,5 +1,6 @@
 package io.brokerbench.report.html;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brokerbench.config.ConfigException;
 import io.brokerbench.result.ResultWriter;
@@ -35,6 +36,17 @@ public final class HtmlReport {
         return target;
     }
 
+    /**
+     * Writes {@code <name>.html} beside {@code resultJson} from {@code result}, the tree just written
+     * there (not read back), and returns its path.
+     */
+    public static Path writeFor(Path resultJson, JsonNode result) throws IOException {
+        Path target = pathFor(resultJson);
+        ResultWriter.writeAtomically(target, render(List.of(RunResult.of(resultJson, result)), Instant.now())
+                .getBytes(StandardCharsets.UTF_8));
+        return target;
+    }
+
     /** Where {@link #writeFor} puts the page of {@code resultJson}: {@code <name>.html} beside it. */
     public static Path pathFor(Path resultJson) {
         String name = resultJson.getFileName().toString();
@@ -61,12 +73,9 @@ public final class HtmlReport {
         }
         List<String> labels = labels(runs);
         StringBuilder out = new StringBuilder(64 * 1024);
-        out.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n")
-                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
-                .append(Html.escape(runs.size() == 1 ? labels.get(0) + " – brokerbench" : "brokerbench: " + String.join(" vs ", labels)))
-                .append("</title>\n<style>").append(ReportStyle.CSS).append("</style></head><body>\n");
-        out.append("<header class=\"page-head\"><h1>brokerbench report</h1><div class=\"meta\">generated ")
-                .append(when(generated)).append(" from ").append(runs.size()).append(runs.size() == 1 ? " result" : " results")
+        Html.pageStart(out, runs.size() == 1 ? labels.get(0) + " – brokerbench" : "brokerbench: " + String.join(" vs ", labels),
+                "brokerbench report");
+        out.append("generated ").append(when(generated)).append(" from ").append(runs.size()).append(runs.size() == 1 ? " result" : " results")
                 .append("</div>");
         if (runs.size() > 1) {
             out.append("<nav>");

@@ -35,10 +35,8 @@ public final class RepeatReport {
     static String render(JsonNode summary, Instant generated) {
         String title = summary.path("driver").asText() + " · " + summary.path("workload").asText();
         StringBuilder out = new StringBuilder(16 * 1024);
-        out.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
-                .append(Html.escape(title + " – repeated runs")).append("</title>\n<style>").append(ReportStyle.CSS)
-                .append("</style></head><body>\n<header class=\"page-head\"><h1>").append(Html.escape(title))
-                .append(": repeated runs</h1><div class=\"meta\">generated ").append(HtmlReport.when(generated)).append(" · ")
+        Html.pageStart(out, title + " – repeated runs", title + ": repeated runs");
+        out.append("generated ").append(HtmlReport.when(generated)).append(" · ")
                 .append(summary.path("runsSummarised").asInt()).append(" of ").append(summary.path("runs").size())
                 .append(" run(s) summarised · ").append(Html.escape(summary.path("confidence").asText()))
                 .append("</div></header>\n<main>\n<section class=\"panel full\"><h4>Runs</h4><ul>");

@@ -45,6 +45,10 @@ final class RunDetails {
             out.append(panel("Backlog drain: rate and time", table(flatten(run.node("backlogDrain")))));
         }
         out.append(panel("Environment", table(flatten(run.node("environment")))));
+        if (run.node("coordinatorTiming").isObject()) {
+            out.append(panel("Coordinator timing: snapshot rounds and late intervals",
+                    table(flatten(run.node("coordinatorTiming")))));
+        }
         JsonNode subscriptions = run.delivery() == null ? null : run.delivery().subscriptions();
         if (subscriptions != null && subscriptions.isArray() && !subscriptions.isEmpty()) {
             out.append("<div class=\"panel full\"><h4>Delivery per subscription</h4>").append(subscriptionTable(subscriptions))

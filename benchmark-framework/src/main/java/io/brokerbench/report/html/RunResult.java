@@ -113,6 +113,11 @@ final class RunResult {
                     : Files.isDirectory(file) ? "is a directory" : OneLine.of(e);
             throw ConfigException.file(file, "cannot read: " + problem);
         }
+        return of(file, root);
+    }
+
+    /** A result already parsed (or just written) from {@code file}; checked as {@link #read} checks a file. */
+    static RunResult of(Path file, JsonNode root) {
         if (root == null || !root.isObject()) {
             throw ConfigException.file(file, "not a benchmark result: expected a JSON object");
         }

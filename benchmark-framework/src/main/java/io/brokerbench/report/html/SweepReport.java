@@ -38,10 +38,8 @@ public final class SweepReport {
     static String render(JsonNode sweep, Instant generated) {
         String title = sweep.path("driver").asText() + " · " + sweep.path("workload").asText();
         StringBuilder out = new StringBuilder(32 * 1024);
-        out.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
-                .append(Html.escape(title + " – rate sweep")).append("</title>\n<style>").append(ReportStyle.CSS)
-                .append("</style></head><body>\n<header class=\"page-head\"><h1>").append(Html.escape(title))
-                .append(": latency against throughput</h1><div class=\"meta\">generated ").append(HtmlReport.when(generated))
+        Html.pageStart(out, title + " – rate sweep", title + ": latency against throughput");
+        out.append("generated ").append(HtmlReport.when(generated))
                 .append(" · ").append(sweep.path("steps").size()).append(" step(s) · knee: ")
                 .append(Html.escape(knee(sweep)));
         if (sweep.path("maximum").isObject()) {

@@ -72,6 +72,8 @@ class WorkerServerTest {
             {"/v1/initialize-driver", ""},
             {"/v1/initialize-driver", "[]"},
             {"/v1/initialize-driver", INMEMORY_SETUP + " trailing"},
+            // a driver file that is not YAML: the client's fault, refused before the worker is touched
+            {"/v1/initialize-driver", INMEMORY_SETUP.replace("name: InMemory\\n", "name: [InMemory")},
         };
         assertAllRefused(400, cases);
         assertFalse(ping().get("driverInitialized").asBoolean());

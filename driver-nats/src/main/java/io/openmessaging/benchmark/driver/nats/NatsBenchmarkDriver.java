@@ -19,6 +19,7 @@ import io.brokerbench.driver.ClientMetricSink;
 import io.brokerbench.driver.ClientMetrics;
 import io.brokerbench.driver.ConfigurationCheck;
 import io.brokerbench.driver.support.OneLine;
+import io.brokerbench.driver.support.TrackedClients;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -26,8 +27,6 @@ import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.io.File;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.bookkeeper.stats.StatsLogger;
@@ -43,7 +42,7 @@ public final class NatsBenchmarkDriver implements BenchmarkDriver, Configuration
     private Connection connection;
     private JetStream jetStream;
     private JetStreamManagement management;
-    private final List<AutoCloseable> created = new ArrayList<>();
+    private final TrackedClients clients = new TrackedClients();
     private final AtomicInteger consumerIds = new AtomicInteger();
 
     public NatsBenchmarkDriver() {
@@ -117,7 +116,7 @@ public final class NatsBenchmarkDriver implements BenchmarkDriver, Configuration
         try {
             NatsBenchmarkProducer producer =
                     new NatsBenchmarkProducer(lookUp(topic), jetStream, config.maxInFlightPublishes());
-            return CompletableFuture.completedFuture(track(producer));
+            return CompletableFuture.completedFuture(clients.track(producer));
         } catch (IOException | JetStreamApiException | RuntimeException e) {
             return CompletableFuture.failedFuture(new IllegalStateException(OneLine.of(e), e));
         }
@@ -137,7 +136,7 @@ public final class NatsBenchmarkDriver implements BenchmarkDriver, Configuration
                     : jetStream.subscribe(null, durable, PushSubscribeOptions.bind(natsTopic.stream, durable));
             String name = durable + "-" + consumerIds.incrementAndGet();
             return CompletableFuture.completedFuture(
-                    track(new NatsBenchmarkConsumer(name, subscription, consumerCallback, config)));
+                    clients.track(new NatsBenchmarkConsumer(name, subscription, consumerCallback, config)));
         } catch (JetStreamApiException e) {
             return CompletableFuture.failedFuture(new IllegalStateException("cannot subscribe '" + subscriptionName
                     + "' to NATS topic " + topic + ": the server says " + e.getErrorDescription()
@@ -206,21 +205,9 @@ public final class NatsBenchmarkDriver implements BenchmarkDriver, Configuration
         sink.sum("nats.connection.outstanding-requests", stats.getOutstandingRequests());
     }
 
-    private synchronized <T extends AutoCloseable> T track(T resource) {
-        created.add(resource);
-        return resource;
-    }
-
     @Override
     public void close() throws Exception {
-        List<AutoCloseable> toClose;
-        synchronized (this) {
-            toClose = new ArrayList<>(created);
-            created.clear();
-        }
-        for (AutoCloseable resource : toClose) {
-            resource.close();
-        }
+        clients.closeAll();
         if (connection != null) {
             connection.close();
         }

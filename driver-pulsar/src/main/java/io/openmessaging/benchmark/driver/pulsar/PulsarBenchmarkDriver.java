@@ -219,18 +219,9 @@ public final class PulsarBenchmarkDriver implements BenchmarkDriver, Configurati
                 .connectionTimeout(CONNECT_TIMEOUT_SECONDS, TimeUnit.SECONDS)
                 .readTimeout(REQUEST_TIMEOUT_SECONDS, TimeUnit.SECONDS)
                 .requestTimeout(REQUEST_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        if (settings.httpUrl().startsWith("https://")) {
-            builder.allowTlsInsecureConnection(settings.tlsAllowInsecureConnection())
-                    .enableTlsHostnameVerification(settings.tlsEnableHostnameVerification())
-                    .tlsTrustCertsFilePath(settings.tlsTrustCertsFilePath());
-        }
-        if (settings.authentication().enabled()) {
-            try {
-                builder.authentication(settings.authentication().plugin(), settings.authentication().data());
-            } catch (PulsarClientException.UnsupportedAuthenticationException e) {
-                throw unusableAuthentication(e);
-            }
-        }
+        secure(settings, settings.httpUrl().startsWith("https://"), (insecure, verify, certs) -> builder
+                .allowTlsInsecureConnection(insecure).enableTlsHostnameVerification(verify).tlsTrustCertsFilePath(certs),
+                builder::authentication);
         return builder;
     }
 
@@ -246,19 +237,37 @@ public final class PulsarBenchmarkDriver implements BenchmarkDriver, Configurati
                 .statsInterval(STATS_INTERVAL_SECONDS, TimeUnit.SECONDS)
                 .connectionTimeout(CONNECT_TIMEOUT_SECONDS, TimeUnit.SECONDS)
                 .operationTimeout(OPERATION_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        if (settings.serviceUrl().startsWith("pulsar+ssl://")) {
-            builder.allowTlsInsecureConnection(settings.tlsAllowInsecureConnection())
-                    .enableTlsHostnameVerification(settings.tlsEnableHostnameVerification())
-                    .tlsTrustCertsFilePath(settings.tlsTrustCertsFilePath());
+        secure(settings, settings.serviceUrl().startsWith("pulsar+ssl://"), (insecure, verify, certs) -> builder
+                .allowTlsInsecureConnection(insecure).enableTlsHostnameVerification(verify).tlsTrustCertsFilePath(certs),
+                builder::authentication);
+        return builder;
+    }
+
+    /** The TLS settings of a builder: the admin's and the client's builders share no interface. */
+    @FunctionalInterface
+    private interface TlsSettings {
+        void apply(boolean allowInsecure, boolean verifyHostname, String trustCertsFilePath);
+    }
+
+    /** The authentication of a builder. */
+    @FunctionalInterface
+    private interface AuthenticationSettings {
+        void apply(String plugin, String data) throws PulsarClientException.UnsupportedAuthenticationException;
+    }
+
+    /** The file's TLS settings when the URL asks for TLS, and its authentication when enabled, on one builder. */
+    private void secure(ClientConfig settings, boolean tls, TlsSettings tlsSettings, AuthenticationSettings authentication) {
+        if (tls) {
+            tlsSettings.apply(settings.tlsAllowInsecureConnection(), settings.tlsEnableHostnameVerification(),
+                    settings.tlsTrustCertsFilePath());
         }
         if (settings.authentication().enabled()) {
             try {
-                builder.authentication(settings.authentication().plugin(), settings.authentication().data());
+                authentication.apply(settings.authentication().plugin(), settings.authentication().data());
             } catch (PulsarClientException.UnsupportedAuthenticationException e) {
                 throw unusableAuthentication(e);
             }
         }
-        return builder;
     }
 
     private IllegalArgumentException unusableAuthentication(Exception e) {

@@ -4,6 +4,7 @@ import io.brokerbench.driver.ClientMetricSink;
 import io.brokerbench.driver.ClientMetrics;
 import io.brokerbench.driver.ConfigurationCheck;
 import io.brokerbench.driver.support.OneLine;
+import io.brokerbench.driver.support.TrackedClients;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
 import io.openmessaging.benchmark.driver.BenchmarkProducer;
@@ -11,8 +12,6 @@ import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
@@ -41,7 +40,7 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, Configuratio
     private JedisPool pool;
     /** Null unless {@code trimConsumed}. */
     private StreamTrimmer trimmer;
-    private final List<AutoCloseable> created = new ArrayList<>();
+    private final TrackedClients clients = new TrackedClients();
 
     public RedisBenchmarkDriver() {
     }
@@ -110,7 +109,7 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, Configuratio
     public CompletableFuture<BenchmarkProducer> createProducer(String topic) {
         return attempt(() -> {
             RedisTopic redisTopic = lookUp(topic);
-            return track(new RedisBenchmarkProducer(redisTopic, pool, borrow(), config));
+            return clients.track(new RedisBenchmarkProducer(redisTopic, pool, borrow(), config));
         });
     }
 
@@ -129,7 +128,7 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, Configuratio
                 trimmer.watch(redisTopic.streamNames());
             }
             String consumerName = subscriptionName + "-" + UUID.randomUUID().toString().substring(0, 8);
-            return track(new RedisBenchmarkConsumer(redisTopic, subscriptionName, consumerName, pool, borrow(),
+            return clients.track(new RedisBenchmarkConsumer(redisTopic, subscriptionName, consumerName, pool, borrow(),
                     consumerCallback, config));
         });
     }
@@ -174,11 +173,6 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, Configuratio
         }
     }
 
-    private synchronized <T extends AutoCloseable> T track(T resource) {
-        created.add(resource);
-        return resource;
-    }
-
     /**
      * What jedis exposes: its connection pool. Every producer and consumer holds one connection for
      * its life, so {@code active} is their count; borrowing shows as the pool being exhausted or slow.
@@ -213,14 +207,7 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, Configuratio
 
     @Override
     public void close() throws Exception {
-        List<AutoCloseable> toClose;
-        synchronized (this) {
-            toClose = new ArrayList<>(created);
-            created.clear();
-        }
-        for (AutoCloseable resource : toClose) {
-            resource.close();
-        }
+        clients.closeAll();
         if (trimmer != null) {
             trimmer.close();
             trimmer = null;
