@@ -13,7 +13,6 @@ import io.brokerbench.testing.ManualClock;
 import io.brokerbench.testing.SimulatedRuns;
 import io.brokerbench.testing.SimulatedWorker;
 import io.brokerbench.testing.TestFiles;
-import io.brokerbench.workload.WorkloadLoader;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -187,17 +186,6 @@ class PhasedLoadTest {
     }
 
     private RunRecord run(String rates) {
-        Path file = TestFiles.write(dir, "phased.yaml", """
-                name: phased
-                topics: 1
-                partitionsPerTopic: 1
-                messageSize: 100
-                useRandomizedPayloads: true
-                randomizedPayloadPoolSize: 10
-                subscriptionsPerTopic: 1
-                consumerPerSubscription: 1
-                producersPerTopic: 1
-                """ + rates);
-        return SimulatedRuns.run(WorkloadLoader.load(file), worker, clock, listener);
+        return SimulatedRuns.run(TestFiles.workloadOf(dir, rates), worker, clock, listener);
     }
 }

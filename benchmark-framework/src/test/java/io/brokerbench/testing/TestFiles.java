@@ -23,6 +23,24 @@ public final class TestFiles {
         }
     }
 
+    /**
+     * A workload of randomized payloads, one producer and one consumer on one topic, whose rate and
+     * durations are {@code rates} (YAML lines: producerRate, phases, testDurationSeconds, ...).
+     */
+    public static Workload workloadOf(Path dir, String rates) {
+        return WorkloadLoader.load(write(dir, "workload.yaml", """
+                name: test
+                topics: 1
+                partitionsPerTopic: 1
+                messageSize: 100
+                useRandomizedPayloads: true
+                randomizedPayloadPoolSize: 10
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 1
+                producersPerTopic: 1
+                """ + rates));
+    }
+
     /** A short workload of randomized payloads: {@code extra} lines override or add fields. */
     public static Workload workload(Path dir, String extra) {
         String yaml = String.join("\n",

@@ -34,18 +34,8 @@ class RunShapeTest {
 
     @Test
     void phasesAndARampArePhasedAndStartAtTheirFirstRate() {
-        RunShape phases = WorkloadLoader.load(TestFiles.write(dir, "phased.yaml", """
-                name: phased
-                topics: 1
-                partitionsPerTopic: 1
-                messageSize: 100
-                useRandomizedPayloads: true
-                randomizedPayloadPoolSize: 10
-                subscriptionsPerTopic: 1
-                consumerPerSubscription: 1
-                producersPerTopic: 1
-                phases: [{durationSeconds: 2, rate: 500}, {durationSeconds: 2, rate: 900}]
-                """)).shape();
+        RunShape phases = TestFiles.workloadOf(dir, "phases: [{durationSeconds: 2, rate: 500}, {durationSeconds: 2, rate: 900}]\n")
+                .shape();
         assertEquals(500, assertInstanceOf(RunShape.Phased.class, phases).startRate());
         RunShape ramp = TestFiles.workload(dir, "producerStartRate: 100\nproducerIncrementRate: 100\n"
                 + "producerIncrementSeconds: 1\n").shape();
