@@ -91,6 +91,9 @@ class BrokenWorkloadTest {
                         "'testDurationMinutes'", "= 1", "not both"),
                 c("a phase with a rate and a ramp", VALID.replace("testDurationMinutes: 1\n", "")
                         + "phases: [{durationSeconds: 5, rate: 10, fromRate: 1, toRate: 20}]\n", "'phases[0].rate'", "not both"),
+                c("an unknown key in a phase", VALID.replace("testDurationMinutes: 1\n", "")
+                        + "phases: [{durationSeconds: 5, producerRate: 10}]\n", "'phases[0].producerRate'", "= 10",
+                        "unknown key (known: durationSeconds, fromRate, name, rate, stepSeconds, toRate)"),
                 c("a phase at rate 0", VALID.replace("testDurationMinutes: 1\n", "")
                         + "phases: [{durationSeconds: 5, rate: 0}]\n", "'phases[0].rate'", "above 0"),
                 c("a start rate alone", VALID + "producerStartRate: 10\n", "producerIncrementRate", "all three"),
