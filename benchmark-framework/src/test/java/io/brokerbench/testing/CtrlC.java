@@ -30,7 +30,11 @@ public final class CtrlC {
      */
     public static Interrupted duringMeasurement(Path directory, List<String> systemProperties, Class<?> mainClass,
             List<String> args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        // through perl (in every Debian, perl-base is essential), which restores SIGINT's default before it
+        // execs java: a test suite started with SIGINT ignored (a background job without job control,
+        // nohup) would hand that on, and the JVM would never see the Ctrl-C this test sends
+        List<String> command = new ArrayList<>(List.of("perl", "-e", "$SIG{INT} = 'DEFAULT'; exec { $ARGV[0] } @ARGV or die"
+                + " \"exec $ARGV[0]: $!\\n\"", Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path")));
         command.addAll(systemProperties);
         command.add(mainClass.getName());
