@@ -1,6 +1,6 @@
 package io.brokerbench.cli;
 
-import io.brokerbench.run.RunRecord;
+import io.brokerbench.measurement.RunRecord;
 
 /** The benchmark's exit codes (documented in the README). */
 public final class ExitCode {

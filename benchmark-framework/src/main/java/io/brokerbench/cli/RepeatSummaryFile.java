@@ -1,12 +1,13 @@
 package io.brokerbench.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.brokerbench.report.RepeatConsole;
 import io.brokerbench.result.RepeatSummary;
+import io.brokerbench.result.ResultReader;
 import io.brokerbench.result.ResultWriter;
+import io.brokerbench.result.model.BenchmarkResult;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -21,10 +22,10 @@ final class RepeatSummaryFile {
 
     static Path write(List<Path> results, Path target, PrintStream out) throws IOException {
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-        List<JsonNode> documents = new ArrayList<>();
+        List<BenchmarkResult> documents = new ArrayList<>();
         List<String> names = new ArrayList<>();
         for (Path result : results) {
-            documents.add(mapper.readTree(result.toFile()));
+            documents.add(ResultReader.read(result));
             names.add(result.getFileName().toString());
         }
         ObjectNode summary = new RepeatSummary(mapper).of(names, documents);

@@ -1,12 +1,13 @@
 package io.brokerbench.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.brokerbench.capacity.SearchProgress;
 import io.brokerbench.config.ConfigException;
 import io.brokerbench.config.DriverFile;
 import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.lifecycle.ShutdownSequence;
 import io.brokerbench.logging.ClientLogSummary;
+import io.brokerbench.measurement.IntervalPoint;
+import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.placement.CpuPlacement;
 import io.brokerbench.placement.MeasuredCpu;
 import io.brokerbench.placement.SharedCoreWarning;
@@ -21,13 +22,12 @@ import io.brokerbench.report.html.HtmlReport;
 import io.brokerbench.report.html.RepeatReport;
 import io.brokerbench.result.ResultNumbers;
 import io.brokerbench.result.ResultWriter;
+import io.brokerbench.result.model.BenchmarkResult;
 import io.brokerbench.run.BenchmarkRun;
-import io.brokerbench.run.IntervalPoint;
 import io.brokerbench.run.RunClock;
 import io.brokerbench.run.RunControl;
 import io.brokerbench.run.RunListener;
 import io.brokerbench.run.RunOptions;
-import io.brokerbench.run.RunRecord;
 import io.brokerbench.run.WorkAssignment;
 import io.brokerbench.worker.LocalWorker;
 import io.brokerbench.worker.Worker;
@@ -152,28 +152,29 @@ final class RunSeries {
         out.println("Prometheus metrics: http://" + settings.metricsBind() + ":" + prometheus.port() + "/metrics");
     }
 
-    /** One workload × driver, {@code --settings.repeat()} times; with more than one run, their summary too. */
+    /** One workload × driver, as its {@link SeriesShape} says: once, {@code --repeat} times with a summary, or swept. */
     private int runRepeated(Workload workload, Path workloadFile, DriverSession session, RunControl control,
             Distribution distribution) {
         String base = resultBase(workload, session.file());
-        if (workload.sweep().wanted()) {
+        SeriesShape shape = SeriesShape.of(workload, settings.repeat());
+        if (shape instanceof SeriesShape.Swept swept) {
             SweepRun.Runner runner = (step, target, label) -> runOne(step, workloadFile, session, control, distribution,
                     target, label);
-            return new SweepRun(runner, this::resultPath, control, out, err, settings.repeat(), progress)
+            return new SweepRun(runner, this::resultPath, control, out, err, swept.repeat(), progress)
                     .run(workload, workloadFile, settings.workloadOverrides(), base);
         }
-        if (settings.repeat() == 1) {
+        if (!(shape instanceof SeriesShape.Repeated repeated)) {
             return runOne(workload, workloadFile, session, control, distribution, resultPath(base + ".json"), "");
         }
         int exit = ExitCode.OK;
         List<Path> results = new ArrayList<>();
-        String digits = "%0" + String.valueOf(settings.repeat()).length() + "d";
-        try (ProgressTask runs = progress.steps("run", settings.repeat())) {
-            for (int r = 1; r <= settings.repeat() && !control.stopRequested(); r++) {
+        String digits = "%0" + String.valueOf(repeated.runs()).length() + "d";
+        try (ProgressTask runs = progress.steps("run", repeated.runs())) {
+            for (int r = 1; r <= repeated.runs() && !control.stopRequested(); r++) {
                 runs.at(r, "");
                 Path target = resultPath(base + "-run" + String.format(digits, r) + ".json");
                 exit = ExitCode.worst(exit, runOne(workload, workloadFile, session, control, distribution, target,
-                        " (run " + r + " of " + settings.repeat() + ")"));
+                        " (run " + r + " of " + repeated.runs() + ")"));
                 if (Files.isRegularFile(target)) {
                     results.add(target);
                 }
@@ -186,8 +187,8 @@ final class RunSeries {
             Path summary = RepeatSummaryFile.write(results, resultPath(base + "-summary.json"), out);
             out.println("  summary: " + summary.toAbsolutePath());
             out.println("  report:  " + RepeatReport.writeFor(summary.toAbsolutePath()));
-        } catch (IOException e) {
-            err.println("error: could not write the settings.repeat() summary: " + e.getMessage());
+        } catch (IOException | ConfigException e) {
+            err.println("error: could not write the --repeat summary: " + e.getMessage());
             exit = ExitCode.worst(exit, ExitCode.RUN_FAILED);
         }
         return exit;
@@ -236,7 +237,7 @@ final class RunSeries {
             if (remote != null) {
                 remote.stopWatching();
             }
-            // printed beside the run's own lines (deliberate console settings.output()), where the user reads the run's outcome
+            // printed beside the run's own lines (deliberate console output), where the user reads the run's outcome
             ClientLogSummary.drain().forEach(line -> out.println("  " + line));
         }
         if (control.interruptedBySignal()) {
@@ -260,7 +261,7 @@ final class RunSeries {
         return String.format("%s-%s-%s", safe(workload.name()), safe(driver.name()), LocalDateTime.now().format(STAMP));
     }
 
-    /** Where a result file named {@code name} goes: here, into the --settings.output() directory, or the --settings.output() file itself. */
+    /** Where a result file named {@code name} goes: here, into the --output directory, or the --output file itself. */
     private Path resultPath(String name) {
         if (settings.output() == null) {
             return Path.of(name);
@@ -319,7 +320,7 @@ final class RunSeries {
             notePlacement(record);
             console.finished(record);
             Path result = target.toAbsolutePath();
-            JsonNode written;
+            BenchmarkResult written;
             try {
                 written = new ResultWriter().write(record, result);
             } catch (IOException e) {

@@ -1,14 +1,15 @@
 package io.brokerbench.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.brokerbench.capacity.Knee;
 import io.brokerbench.report.SweepConsole;
+import io.brokerbench.result.ResultReader;
 import io.brokerbench.result.ResultWriter;
 import io.brokerbench.result.SweepMaximum;
 import io.brokerbench.result.SweepResult;
+import io.brokerbench.result.model.BenchmarkResult;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -31,13 +32,13 @@ final class SweepResultFile {
     static Path write(List<Double> targets, List<List<Path>> steps, SweepMaximum maximum, Path target, PrintStream out)
             throws IOException {
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-        List<List<JsonNode>> documents = new ArrayList<>();
+        List<List<BenchmarkResult>> documents = new ArrayList<>();
         List<List<String>> names = new ArrayList<>();
         for (List<Path> runs : steps) {
-            List<JsonNode> stepDocuments = new ArrayList<>();
+            List<BenchmarkResult> stepDocuments = new ArrayList<>();
             List<String> stepNames = new ArrayList<>();
             for (Path run : runs) {
-                stepDocuments.add(mapper.readTree(run.toFile()));
+                stepDocuments.add(ResultReader.read(run));
                 stepNames.add(run.getFileName().toString());
             }
             documents.add(stepDocuments);

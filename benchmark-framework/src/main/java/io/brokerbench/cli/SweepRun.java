@@ -1,9 +1,10 @@
 package io.brokerbench.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerbench.config.ConfigException;
 import io.brokerbench.progress.ProgressLine;
 import io.brokerbench.progress.ProgressTask;
 import io.brokerbench.report.html.SweepReport;
+import io.brokerbench.result.ResultReader;
 import io.brokerbench.result.SweepMaximum;
 import io.brokerbench.run.RunControl;
 import io.brokerbench.workload.RateSweep;
@@ -130,7 +131,7 @@ final class SweepRun {
             Path result = SweepResultFile.write(done, results, maximum, resultPath.apply(base + "-sweep.json"), out);
             out.println("  sweep result: " + result.toAbsolutePath());
             out.println("  report:       " + SweepReport.writeFor(result.toAbsolutePath()));
-        } catch (IOException e) {
+        } catch (IOException | ConfigException e) {
             err.println("error: could not write the sweep result: " + e.getMessage());
             exit = ExitCode.worst(exit, ExitCode.RUN_FAILED);
         }
@@ -151,9 +152,8 @@ final class SweepRun {
             return Optional.empty();
         }
         try {
-            return SweepMaximum.discoveredIn(searchResult.getFileName().toString(),
-                    new ObjectMapper().readTree(searchResult.toFile()));
-        } catch (IOException e) {
+            return SweepMaximum.discoveredIn(searchResult.getFileName().toString(), ResultReader.read(searchResult));
+        } catch (ConfigException e) {
             err.println("error: could not read the max-rate search's result " + searchResult + ": " + e.getMessage());
             return Optional.empty();
         }

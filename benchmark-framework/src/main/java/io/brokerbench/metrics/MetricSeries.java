@@ -1,7 +1,6 @@
 package io.brokerbench.metrics;
 
 import io.brokerbench.metrics.MetricValue.Kind;
-import io.brokerbench.worker.WorkerSnapshot;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -1,11 +1,11 @@
 package io.brokerbench.placement;
 
+import io.brokerbench.measurement.IntervalPoint.Phase;
+import io.brokerbench.measurement.IntervalPoint;
+import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.metrics.BrokerUsage;
 import io.brokerbench.metrics.IntervalMetrics;
 import io.brokerbench.metrics.LoadGeneratorUsage;
-import io.brokerbench.run.IntervalPoint;
-import io.brokerbench.run.IntervalPoint.Phase;
-import io.brokerbench.run.RunRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;

@@ -1,7 +1,7 @@
 package io.brokerbench.progress;
 
 import io.brokerbench.capacity.SearchProgress;
-import io.brokerbench.run.IntervalPoint;
+import io.brokerbench.measurement.IntervalPoint;
 import java.util.Locale;
 
 /**

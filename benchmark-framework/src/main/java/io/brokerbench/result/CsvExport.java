@@ -1,14 +1,16 @@
 package io.brokerbench.result;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brokerbench.config.ConfigException;
+import io.brokerbench.result.model.BenchmarkResult;
+import io.brokerbench.stats.Metric;
+import io.brokerbench.stats.Percentile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -17,53 +19,69 @@ import java.util.stream.Stream;
  */
 public final class CsvExport {
 
-    private static final String[][] COLUMNS = {
-        {"workload", "workload"}, {"driver", "driver"}, {"messageSize", "messageSize"}, {"topics", "topics"},
-        {"partitions", "partitions"}, {"producersPerTopic", "producersPerTopic"}, {"consumersPerTopic", "consumersPerTopic"},
-        {"publishRateAvg", null}, {"consumeRateAvg", null},
-        {"publishLatencyAvgMs", "aggregatedPublishLatencyAvg"}, {"publishLatencyP50Ms", "aggregatedPublishLatency50pct"},
-        {"publishLatencyP99Ms", "aggregatedPublishLatency99pct"}, {"publishLatencyP999Ms", "aggregatedPublishLatency999pct"},
-        {"publishLatencyMaxMs", "aggregatedPublishLatencyMax"},
-        {"publishDelayP99Us", "aggregatedPublishDelayLatency99pct"},
-        {"endToEndLatencyAvgMs", "aggregatedEndToEndLatencyAvg"}, {"endToEndLatencyP50Ms", "aggregatedEndToEndLatency50pct"},
-        {"endToEndLatencyP99Ms", "aggregatedEndToEndLatency99pct"}, {"endToEndLatencyP999Ms", "aggregatedEndToEndLatency999pct"},
-        {"endToEndLatencyMaxMs", "aggregatedEndToEndLatencyMax"},
-        {"endToEndFromIntendedP99Ms", "aggregatedEndToEndLatencyFromIntended99pct"},
-        {"complete", "complete"}, {"beginTime", "beginTime"}, {"file", null},
-    };
+    /** A column: its header, and its cell in one result (empty where the file lacks the value). */
+    private record Column(String header, Function<BenchmarkResult, String> cell) {
+    }
+
+    private static final List<Column> COLUMNS = List.of(
+            new Column("workload", r -> text(r.workload())), new Column("driver", r -> text(r.driver())),
+            new Column("messageSize", r -> plain(r.messageSize())), new Column("topics", r -> plain(r.topics())),
+            new Column("partitions", r -> plain(r.partitions())),
+            new Column("producersPerTopic", r -> plain(r.producersPerTopic())),
+            new Column("consumersPerTopic", r -> plain(r.consumersPerTopic())),
+            new Column("publishRateAvg", r -> average(r.publishRate())),
+            new Column("consumeRateAvg", r -> average(r.consumeRate())),
+            latency("publishLatencyAvgMs", Metric.PUBLISH_LATENCY, Percentile.AVG),
+            latency("publishLatencyP50Ms", Metric.PUBLISH_LATENCY, Percentile.P50),
+            latency("publishLatencyP99Ms", Metric.PUBLISH_LATENCY, Percentile.P99),
+            latency("publishLatencyP999Ms", Metric.PUBLISH_LATENCY, Percentile.P999),
+            latency("publishLatencyMaxMs", Metric.PUBLISH_LATENCY, Percentile.MAX),
+            latency("publishDelayP99Us", Metric.PUBLISH_DELAY, Percentile.P99),
+            latency("endToEndLatencyAvgMs", Metric.END_TO_END, Percentile.AVG),
+            latency("endToEndLatencyP50Ms", Metric.END_TO_END, Percentile.P50),
+            latency("endToEndLatencyP99Ms", Metric.END_TO_END, Percentile.P99),
+            latency("endToEndLatencyP999Ms", Metric.END_TO_END, Percentile.P999),
+            latency("endToEndLatencyMaxMs", Metric.END_TO_END, Percentile.MAX),
+            latency("endToEndFromIntendedP99Ms", Metric.END_TO_END_FROM_INTENDED, Percentile.P99),
+            new Column("complete", r -> plain(r.complete())), new Column("beginTime", r -> text(r.beginTime())));
 
     private CsvExport() {
+    }
+
+    private static Column latency(String header, Metric metric, Percentile percentile) {
+        return new Column(header, r -> r.aggregated(metric) == null ? "" : plain(r.aggregated(metric).number(percentile)));
     }
 
     public static Path export(Path directory) throws IOException {
         if (!Files.isDirectory(directory)) {
             throw new ConfigException("option '--csv' = '" + directory + "': not a directory");
         }
-        ObjectMapper mapper = new ObjectMapper();
         List<Path> files;
         try (Stream<Path> list = Files.list(directory)) {
             files = list.filter(p -> p.getFileName().toString().endsWith(".json")).sorted().toList();
         }
         StringBuilder csv = new StringBuilder();
         List<String> header = new ArrayList<>();
-        for (String[] column : COLUMNS) {
-            header.add(column[0]);
+        for (Column column : COLUMNS) {
+            header.add(column.header());
         }
+        header.add("file");
         csv.append(String.join(",", header)).append('\n');
         for (Path file : files) {
-            JsonNode result;
+            BenchmarkResult result;
             try {
-                result = mapper.readTree(file.toFile());
-            } catch (IOException e) {
-                continue; // not a result file
+                result = ResultReader.read(file);
+            } catch (ConfigException e) {
+                continue; // not a result file (a sweep's or a repeat's summary, say)
             }
-            if (result == null || !result.has("workload") || !result.has("publishRate")) {
+            if (result.workload() == null) {
                 continue;
             }
             List<String> row = new ArrayList<>();
-            for (String[] column : COLUMNS) {
-                row.add(cell(result, column, file));
+            for (Column column : COLUMNS) {
+                row.add(column.cell().apply(result));
             }
+            row.add(quote(file.getFileName().toString()));
             csv.append(String.join(",", row)).append('\n');
         }
         Path target = directory.resolve("results.csv");
@@ -71,30 +89,22 @@ public final class CsvExport {
         return target;
     }
 
-    private static String cell(JsonNode result, String[] column, Path file) {
-        switch (column[0]) {
-            case "publishRateAvg":
-                return average(result.get("publishRate"));
-            case "consumeRateAvg":
-                return average(result.get("consumeRate"));
-            case "file":
-                return quote(file.getFileName().toString());
-            default:
-                JsonNode value = result.get(column[1]);
-                if (value == null || value.isNull()) {
-                    return "";
-                }
-                return value.isTextual() ? quote(value.asText()) : value.asText();
-        }
+    private static String text(String value) {
+        return value == null ? "" : quote(value);
     }
 
-    private static String average(JsonNode series) {
-        if (series == null || !series.isArray() || series.isEmpty()) {
+    private static String plain(Object value) {
+        return value == null ? "" : value.toString();
+    }
+
+    /** The mean of a measured series, with one decimal; empty without one. */
+    private static String average(List<Double> series) {
+        if (series == null || series.isEmpty()) {
             return "";
         }
         double sum = 0;
-        for (JsonNode value : series) {
-            sum += value.asDouble();
+        for (Double value : series) {
+            sum += value == null ? 0 : value;
         }
         return String.format("%.1f", sum / series.size());
     }

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.brokerbench.capacity.SearchObjectives;
+import io.brokerbench.result.model.BenchmarkResult;
+import io.brokerbench.result.model.IntervalOutcome;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,17 +30,18 @@ final class ObjectiveMarks {
             String percentile) {
     }
 
-    /** A step of the sweep: its summary (with mean latencies) and the result documents of its runs. */
-    record Step(JsonNode summary, List<JsonNode> runs) {
+    /** A step of the sweep: its summary (with mean latencies) and the results of its runs. */
+    record Step(JsonNode summary, List<BenchmarkResult> runs) {
     }
 
     private ObjectiveMarks() {
     }
 
     /** The objectives written in the sweep's step results, or none. */
-    static SearchObjectives of(JsonNode firstResult, ObjectMapper mapper) {
-        JsonNode node = firstResult.path("workloadConfig").path("rateSearchObjectives");
-        if (!node.isObject()) {
+    static SearchObjectives of(BenchmarkResult firstResult, ObjectMapper mapper) {
+        JsonNode config = firstResult.workloadConfig();
+        JsonNode node = config == null ? null : config.path("rateSearchObjectives");
+        if (node == null || !node.isObject()) {
             return SearchObjectives.NONE;
         }
         try {
@@ -84,7 +87,7 @@ final class ObjectiveMarks {
         }
         if (Boolean.TRUE.equals(objectives.noFailedSends())) {
             checks.add(new Check("no failed sends", "sends", 0, step -> step.runs().stream()
-                    .mapToDouble(r -> r.path("messages").path("sendFailures").asDouble()).max().orElse(0), null, null));
+                    .mapToDouble(r -> r.messages() == null ? 0 : r.messages().sendFailures()).max().orElse(0), null, null));
         }
         return checks;
     }
@@ -105,10 +108,10 @@ final class ObjectiveMarks {
     private static double longestBacklogSeconds(Step step) {
         double target = step.summary().path("targetRate").asDouble();
         long most = 0;
-        for (JsonNode run : step.runs()) {
-            for (JsonNode point : run.path("intervals")) {
-                if ("measure".equals(point.path("phase").asText())) {
-                    most = Math.max(most, point.path("backlog").asLong());
+        for (BenchmarkResult run : step.runs()) {
+            for (IntervalOutcome point : run.intervals() == null ? List.<IntervalOutcome>of() : run.intervals()) {
+                if (point.measured()) {
+                    most = Math.max(most, point.backlog());
                 }
             }
         }

@@ -1,17 +1,15 @@
 package io.brokerbench.result;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.brokerbench.result.model.BenchmarkResult;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
 import io.brokerbench.stats.Spread;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What {@code --repeat N} reports over the N result files of one workload × driver: per metric the
@@ -32,28 +30,18 @@ public final class RepeatSummary {
         this.mapper = mapper;
     }
 
-    /** The metrics summarised, as field paths into a result document, with their units. */
-    static Map<String, String> metrics() {
-        Map<String, String> metrics = new LinkedHashMap<>();
-        metrics.put("rateSearch.sustainableRate", "msg/s");
-        metrics.put("measured.publishRate", "msg/s");
-        metrics.put("measured.consumeRate", "msg/s");
-        metrics.put("measured.publishMBps", "MB/s");
-        metrics.put("measured.consumeMBps", "MB/s");
+    /** The figures summarised, each under its field path in a result document. */
+    static List<ResultFigure> metrics() {
+        List<ResultFigure> metrics = new ArrayList<>(List.of(ResultFigure.SUSTAINABLE_RATE, ResultFigure.PUBLISH_RATE,
+                ResultFigure.CONSUME_RATE, ResultFigure.PUBLISH_MBPS, ResultFigure.CONSUME_MBPS));
         for (Metric metric : Metric.values()) {
-            String prefix = "aggregated" + Character.toUpperCase(metric.resultName().charAt(0)) + metric.resultName().substring(1);
             for (Percentile percentile : PERCENTILES) {
-                metrics.put(prefix + percentile.suffix(), metric.resultUnit().symbol());
+                metrics.add(ResultFigure.aggregated(metric, percentile));
             }
         }
-        metrics.put("countBounded.publishSeconds", "s");
-        metrics.put("countBounded.consumeSeconds", "s");
-        metrics.put("backlogDrain.seconds", "s");
-        metrics.put("backlogDrain.consumeRate", "msg/s");
-        metrics.put("backlogDrain.backlogReadSeconds", "s");
-        metrics.put("backlogDrain.backlogReadRate", "msg/s");
-        metrics.put("loadGenerator.processCpuMicrosPerMessage", "us");
-        metrics.put("loadGenerator.processCpuCores", "cores");
+        metrics.addAll(List.of(ResultFigure.COUNTED_PUBLISH_SECONDS, ResultFigure.COUNTED_CONSUME_SECONDS,
+                ResultFigure.DRAIN_SECONDS, ResultFigure.DRAIN_CONSUME_RATE, ResultFigure.BACKLOG_READ_SECONDS,
+                ResultFigure.BACKLOG_READ_RATE, ResultFigure.CPU_MICROS_PER_MESSAGE, ResultFigure.CPU_CORES));
         return metrics;
     }
 
@@ -61,12 +49,12 @@ public final class RepeatSummary {
      * @param files the result files' names, in run order
      * @param results their documents, in the same order
      */
-    public ObjectNode of(List<String> files, List<JsonNode> results) {
+    public ObjectNode of(List<String> files, List<BenchmarkResult> results) {
         ObjectNode root = mapper.createObjectNode();
         root.put("schema", SCHEMA);
-        JsonNode first = results.get(0);
-        root.put("workload", first.path("workload").asText());
-        root.put("driver", first.path("driver").asText());
+        BenchmarkResult first = results.get(0);
+        root.put("workload", first.workload());
+        root.put("driver", first.driver());
         writeRuns(root, files, results);
         return root;
     }
@@ -75,15 +63,14 @@ public final class RepeatSummary {
      * The summary without its header: each run (file, complete, delivered cleanly), how many were
      * summarised, and per metric their spread. A repeated step of a rate sweep carries it too.
      */
-    public void writeRuns(ObjectNode root, List<String> files, List<JsonNode> results) {
+    public void writeRuns(ObjectNode root, List<String> files, List<BenchmarkResult> results) {
         ArrayNode runs = root.putArray("runs");
-        List<JsonNode> complete = new ArrayList<>();
+        List<BenchmarkResult> complete = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {
-            boolean done = results.get(i).path("complete").asBoolean(false);
-            JsonNode messages = results.get(i).path("messages");
+            boolean done = results.get(i).completed();
             runs.addObject().put("file", files.get(i)).put("complete", done)
-                    .put("deliveredCleanly", messages.path("deliveredCleanly").asBoolean(false))
-                    .put("sentDeliveredCleanly", messages.path("sentDeliveredCleanly").asBoolean(false));
+                    .put("deliveredCleanly", deliveredCleanly(results.get(i)))
+                    .put("sentDeliveredCleanly", sentDeliveredCleanly(results.get(i)));
             if (done) {
                 complete.add(results.get(i));
             }
@@ -91,14 +78,14 @@ public final class RepeatSummary {
         root.put("runsSummarised", complete.size());
         root.put("confidence", "95 % interval of the mean, Student's t with runs - 1 degrees of freedom");
         ObjectNode metrics = root.putObject("metrics");
-        for (Map.Entry<String, String> metric : metrics().entrySet()) {
-            double[] values = complete.stream().mapToDouble(r -> value(r, metric.getKey())).toArray();
+        for (ResultFigure metric : metrics()) {
+            double[] values = complete.stream().mapToDouble(metric::of).toArray();
             if (values.length == 0 || Arrays.stream(values).anyMatch(v -> Double.isNaN(v))) {
                 continue; // absent from these results (e.g. no backlog), or not measured in every run
             }
             Spread spread = Spread.of(values);
-            ObjectNode node = metrics.putObject(metric.getKey());
-            node.put("unit", metric.getValue());
+            ObjectNode node = metrics.putObject(metric.path());
+            node.put("unit", metric.unit());
             put(node, "mean", spread.mean());
             put(node, "standardDeviation", spread.standardDeviation());
             put(node, "ci95Low", spread.ciLow());
@@ -113,13 +100,12 @@ public final class RepeatSummary {
         }
     }
 
-    /** The number at a dotted path of a result document; NaN if absent or not a number. */
-    static double value(JsonNode result, String path) {
-        JsonNode node = result;
-        for (String part : path.split("\\.")) {
-            node = node.path(part);
-        }
-        return node.isNumber() ? node.asDouble() : Double.NaN;
+    static boolean deliveredCleanly(BenchmarkResult result) {
+        return result.messages() != null && result.messages().deliveredCleanly();
+    }
+
+    static boolean sentDeliveredCleanly(BenchmarkResult result) {
+        return result.messages() != null && result.messages().sentDeliveredCleanly();
     }
 
     private static void put(ObjectNode node, String field, double value) {

@@ -1,9 +1,9 @@
 package io.brokerbench.result;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.brokerbench.run.RunRecord;
+import io.brokerbench.measurement.RunRecord;
+import io.brokerbench.result.model.BenchmarkResult;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.Channels;
@@ -24,11 +24,11 @@ import java.nio.file.attribute.PosixFilePermissions;
 public final class ResultWriter {
 
     private final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    private final ResultJson json = new ResultJson(mapper);
+    private final ResultAssembler assembler = new ResultAssembler(mapper);
 
     /** Writes {@code run}'s result file and returns what it wrote, for the report made from it. */
-    public JsonNode write(RunRecord run, Path target) throws IOException {
-        JsonNode result = json.toJson(run);
+    public BenchmarkResult write(RunRecord run, Path target) throws IOException {
+        BenchmarkResult result = assembler.assemble(run);
         writeAtomically(target, mapper.writeValueAsBytes(result));
         return result;
     }

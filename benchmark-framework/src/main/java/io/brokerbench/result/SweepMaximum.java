@@ -1,7 +1,8 @@
 package io.brokerbench.result;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.brokerbench.result.model.BenchmarkResult;
+import io.brokerbench.result.model.RateSearchOutcome;
 import java.util.Optional;
 
 /**
@@ -26,14 +27,14 @@ public record SweepMaximum(double rate, boolean discovered, double upperBound, d
      * From the {@code rateSearch} section of a complete search run's result document; empty when the
      * run did not complete, or found no rate (it then says why in its {@code incompleteReason}).
      */
-    public static Optional<SweepMaximum> discoveredIn(String file, JsonNode result) {
-        JsonNode search = result.path("rateSearch");
-        if (!result.path("complete").asBoolean(false) || !(search.path("sustainableRate").asDouble() > 0)) {
+    public static Optional<SweepMaximum> discoveredIn(String file, BenchmarkResult result) {
+        RateSearchOutcome search = result.rateSearch();
+        if (!result.completed() || search == null || !(search.sustainableRate() > 0)) {
             return Optional.empty();
         }
-        return Optional.of(new SweepMaximum(search.path("sustainableRate").asDouble(), true,
-                search.path("upperBound").asDouble(Double.NaN), search.path("relativeUncertainty").asDouble(Double.NaN),
-                search.path("converged").asBoolean(), file));
+        return Optional.of(new SweepMaximum(search.sustainableRate(), true,
+                search.upperBound() == null ? Double.NaN : search.upperBound(),
+                search.relativeUncertainty() == null ? Double.NaN : search.relativeUncertainty(), search.converged(), file));
     }
 
     void writeTo(ObjectNode node) {

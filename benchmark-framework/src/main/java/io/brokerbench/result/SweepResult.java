@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.brokerbench.capacity.Knee;
 import io.brokerbench.capacity.SearchObjectives;
+import io.brokerbench.result.model.BenchmarkResult;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
 import java.util.ArrayList;
@@ -25,7 +26,8 @@ import java.util.Optional;
 public final class SweepResult {
 
     public static final String SCHEMA = "brokerbench-sweep/1";
-    static final String TAIL_LATENCY = "aggregatedEndToEndLatency99pct";
+    private static final ResultFigure TAIL = ResultFigure.aggregated(Metric.END_TO_END, Percentile.P99);
+    static final String TAIL_LATENCY = TAIL.path();
 
     private final ObjectMapper mapper;
     private final Knee knee;
@@ -56,15 +58,15 @@ public final class SweepResult {
      * @param results their documents, in the same order
      * @param maximum what the steps' percentages are of; null for a sweep of given rates
      */
-    public ObjectNode of(List<Double> targets, List<List<String>> files, List<List<JsonNode>> results,
+    public ObjectNode of(List<Double> targets, List<List<String>> files, List<List<BenchmarkResult>> results,
             SweepMaximum maximum) {
         ObjectNode root = mapper.createObjectNode();
         root.put("schema", SCHEMA);
-        JsonNode first = results.get(0).get(0);
-        root.put("workload", first.path("workload").asText());
-        root.put("driver", first.path("driver").asText());
-        root.put("messageSize", first.path("messageSize").asLong());
-        root.put("latencyUnits", first.path("latencyUnits").asText());
+        BenchmarkResult first = results.get(0).get(0);
+        root.put("workload", first.workload());
+        root.put("driver", first.driver());
+        root.put("messageSize", first.messageSize() == null ? 0 : first.messageSize());
+        root.put("latencyUnits", first.latencyUnits());
         if (maximum != null) {
             maximum.writeTo(root.putObject("maximum"));
         }
@@ -72,39 +74,37 @@ public final class SweepResult {
         List<Knee.Step> kneeSteps = new ArrayList<>();
         List<ObjectiveMarks.Step> marked = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {
-            List<JsonNode> runs = results.get(i);
+            List<BenchmarkResult> runs = results.get(i);
             // a step's figures are the mean over its complete runs: with one run, that run's own
-            List<JsonNode> complete = runs.stream().filter(r -> r.path("complete").asBoolean(false)).toList();
-            List<JsonNode> averaged = complete.isEmpty() ? runs : complete;
+            List<BenchmarkResult> complete = runs.stream().filter(BenchmarkResult::completed).toList();
+            List<BenchmarkResult> averaged = complete.isEmpty() ? runs : complete;
             ObjectNode step = steps.addObject();
             step.put("file", files.get(i).get(0));
             step.put("targetRate", targets.get(i));
             if (maximum != null) {
                 step.put("percentOfMax", Math.round(targets.get(i) / maximum.rate() * 1e5) / 1e3);
             }
-            for (String field : List.of("publishRate", "consumeRate", "publishMBps", "consumeMBps")) {
-                putNumber(step, field, mean(averaged, "measured." + field));
-            }
+            putNumber(step, "publishRate", mean(averaged, ResultFigure.PUBLISH_RATE));
+            putNumber(step, "consumeRate", mean(averaged, ResultFigure.CONSUME_RATE));
+            putNumber(step, "publishMBps", mean(averaged, ResultFigure.PUBLISH_MBPS));
+            putNumber(step, "consumeMBps", mean(averaged, ResultFigure.CONSUME_MBPS));
             boolean allComplete = complete.size() == runs.size();
-            boolean clean = allComplete
-                    && runs.stream().allMatch(r -> r.path("messages").path("deliveredCleanly").asBoolean(false));
-            boolean sentClean = allComplete
-                    && runs.stream().allMatch(r -> r.path("messages").path("sentDeliveredCleanly").asBoolean(false));
+            boolean clean = allComplete && runs.stream().allMatch(RepeatSummary::deliveredCleanly);
+            boolean sentClean = allComplete && runs.stream().allMatch(RepeatSummary::sentDeliveredCleanly);
             step.put("complete", allComplete);
             step.put("deliveredCleanly", clean);
             step.put("sentDeliveredCleanly", sentClean);
             if (runs.size() == 1) {
-                ObjectNode delivery = runs.get(0).path("messages") instanceof ObjectNode messages ? messages.deepCopy()
+                ObjectNode delivery = runs.get(0).messages() != null ? mapper.valueToTree(runs.get(0).messages())
                         : mapper.createObjectNode();
                 delivery.remove("subscriptions"); // per subscription detail stays in the step's own result
                 step.set("delivery", delivery);
             }
             ObjectNode latency = step.putObject("latency");
             for (Metric metric : Metric.values()) {
-                String prefix = "aggregated" + Character.toUpperCase(metric.resultName().charAt(0)) + metric.resultName().substring(1);
                 ObjectNode values = latency.putObject(metric.resultName());
                 for (Percentile percentile : Percentile.values()) {
-                    putNumber(values, percentile.suffix(), mean(averaged, prefix + percentile.suffix()));
+                    putNumber(values, percentile.suffix(), mean(averaged, ResultFigure.aggregated(metric, percentile)));
                 }
             }
             if (runs.size() > 1) {
@@ -112,7 +112,7 @@ public final class SweepResult {
             }
             marked.add(new ObjectiveMarks.Step(step, averaged));
             kneeSteps.add(new Knee.Step(targets.get(i), step.path("publishRate").asDouble(),
-                    mean(averaged, TAIL_LATENCY), clean));
+                    mean(averaged, TAIL), clean));
         }
         SearchObjectives objectives = ObjectiveMarks.of(first, mapper);
         if (objectives.any()) {
@@ -141,8 +141,8 @@ public final class SweepResult {
         }
     }
 
-    /** The mean of a number over the documents; NaN when one of them lacks it. */
-    private static double mean(List<JsonNode> documents, String path) {
-        return documents.stream().mapToDouble(d -> RepeatSummary.value(d, path)).average().orElse(Double.NaN);
+    /** The mean of a figure over the results; NaN when one of them lacks it. */
+    private static double mean(List<BenchmarkResult> results, ResultFigure figure) {
+        return results.stream().mapToDouble(figure::of).average().orElse(Double.NaN);
     }
 }

@@ -1,11 +1,14 @@
 package io.brokerbench.run;
 
-import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.delivery.OrderingPolicy;
+import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.load.KeyChooser;
 import io.brokerbench.load.MessageHeader;
 import io.brokerbench.logging.LogMarkers;
-import io.brokerbench.run.IntervalPoint.Phase;
+import io.brokerbench.measurement.DiscoveredRate;
+import io.brokerbench.measurement.IntervalPoint.Phase;
+import io.brokerbench.measurement.RunRecord;
+import io.brokerbench.measurement.WorkerEntry;
 import io.brokerbench.time.WallClock;
 import io.brokerbench.worker.DriverException;
 import io.brokerbench.worker.LoadPlan;

@@ -1,7 +1,11 @@
 package io.brokerbench.run;
 
 import io.brokerbench.delivery.ConsumerDelivery;
-import io.brokerbench.run.IntervalPoint.Phase;
+import io.brokerbench.measurement.BacklogDrain;
+import io.brokerbench.measurement.IntervalPoint.Phase;
+import io.brokerbench.measurement.IntervalPoint;
+import io.brokerbench.measurement.RunRecord;
+import io.brokerbench.measurement.RunTotals;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
 import io.brokerbench.workload.Workload;

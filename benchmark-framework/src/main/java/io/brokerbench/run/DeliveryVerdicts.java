@@ -6,6 +6,10 @@ import io.brokerbench.delivery.PhaseVerifier;
 import io.brokerbench.delivery.ProducerTally;
 import io.brokerbench.delivery.SubscriptionVerdict;
 import io.brokerbench.load.MessageHeader;
+import io.brokerbench.measurement.CountedCompletion;
+import io.brokerbench.measurement.ProducerTotals;
+import io.brokerbench.measurement.RatePhaseSummary;
+import io.brokerbench.measurement.RunRecord;
 import java.util.List;
 
 /**

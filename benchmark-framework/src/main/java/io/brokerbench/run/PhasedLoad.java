@@ -1,6 +1,7 @@
 package io.brokerbench.run;
 
-import io.brokerbench.run.IntervalPoint.Phase;
+import io.brokerbench.measurement.IntervalPoint.Phase;
+import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.workload.RatePhase;
 import java.time.Duration;
 import java.util.List;

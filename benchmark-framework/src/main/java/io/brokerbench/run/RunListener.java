@@ -1,6 +1,8 @@
 package io.brokerbench.run;
 
 import io.brokerbench.capacity.SearchProgress;
+import io.brokerbench.measurement.IntervalPoint;
+import io.brokerbench.measurement.RunRecord;
 
 /** What a run tells as it goes; the console prints it, tests may collect it. */
 public interface RunListener {

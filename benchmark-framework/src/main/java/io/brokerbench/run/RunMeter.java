@@ -1,9 +1,13 @@
 package io.brokerbench.run;
 
-import io.brokerbench.run.IntervalPoint.Phase;
+import io.brokerbench.measurement.IntervalPoint.Phase;
+import io.brokerbench.measurement.IntervalPoint;
+import io.brokerbench.measurement.RatePhaseSummary;
+import io.brokerbench.measurement.RunRecord;
+import io.brokerbench.measurement.RunTotals;
+import io.brokerbench.metrics.WorkerSnapshot;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.LatencySummary;
-import io.brokerbench.worker.WorkerSnapshot;
 import java.util.List;
 
 /**

@@ -1,5 +1,6 @@
 package io.brokerbench.run;
 
+import io.brokerbench.measurement.RunTotals;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,13 +1,14 @@
 package io.brokerbench.study;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.brokerbench.result.model.BenchmarkResult;
+import io.brokerbench.result.model.MessageTotals;
 import io.brokerbench.stats.Spread;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
-/** What one run of a study left: its result files (one per repetition) and their documents, in run order. */
-public record RunOutcome(PlannedRun planned, List<Path> files, List<JsonNode> results) {
+/** What one run of a study left: its result files (one per repetition) and their results, in run order. */
+public record RunOutcome(PlannedRun planned, List<Path> files, List<BenchmarkResult> results) {
 
     public RunOutcome {
         files = List.copyOf(files);
@@ -25,20 +26,21 @@ public record RunOutcome(PlannedRun planned, List<Path> files, List<JsonNode> re
             return "FAILED: no result (see the console)";
         }
         for (int i = 0; i < results.size(); i++) {
-            JsonNode result = results.get(i);
+            BenchmarkResult result = results.get(i);
             String which = results.size() > 1 ? " (repetition " + (i + 1) + ")" : "";
             if (!complete(result)) {
-                return "FAILED" + which + ": " + result.path("incompleteReason").asText("incomplete");
+                return "FAILED" + which + ": " + (result.incompleteReason() == null ? "incomplete" : result.incompleteReason());
             }
             if (!clean(result)) {
-                JsonNode m = result.path("messages");
-                if (m.path("sentDeliveredCleanly").asBoolean(false)) {
-                    return "RATE NOT HELD" + which + ": " + m.path("unsent").asLong()
-                            + " messages due never sent; everything sent was delivered";
+                MessageTotals m = result.messages();
+                if (m == null) {
+                    return "FAILED" + which + ": delivery not verified";
                 }
-                return "FAILED" + which + ": delivery not clean (lost " + m.path("lost").asLong() + ", duplicated "
-                        + m.path("duplicated").asLong() + ", reordered " + m.path("reordered").asLong() + ", unsent "
-                        + m.path("unsent").asLong() + ", failed sends " + m.path("sendFailures").asLong() + ")";
+                if (m.sentDeliveredCleanly()) {
+                    return "RATE NOT HELD" + which + ": " + m.unsent() + " messages due never sent; everything sent was delivered";
+                }
+                return "FAILED" + which + ": delivery not clean (lost " + m.lost() + ", duplicated " + m.duplicated()
+                        + ", reordered " + m.reordered() + ", unsent " + m.unsent() + ", failed sends " + m.sendFailures() + ")";
             }
         }
         return results.size() == 1 ? "ok" : "ok ×" + results.size();
@@ -51,11 +53,11 @@ public record RunOutcome(PlannedRun planned, List<Path> files, List<JsonNode> re
         return values.length == 0 ? Optional.empty() : Optional.of(Spread.of(values));
     }
 
-    private static boolean complete(JsonNode result) {
-        return result.path("complete").asBoolean(false);
+    private static boolean complete(BenchmarkResult result) {
+        return result.completed();
     }
 
-    private static boolean clean(JsonNode result) {
-        return result.path("messages").path("deliveredCleanly").asBoolean(false);
+    private static boolean clean(BenchmarkResult result) {
+        return result.messages() != null && result.messages().deliveredCleanly();
     }
 }

@@ -1,8 +1,11 @@
 package io.brokerbench.study;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.brokerbench.result.ResultFigure;
+import io.brokerbench.result.model.BenchmarkResult;
+import io.brokerbench.stats.Metric;
+import io.brokerbench.stats.Percentile;
 import java.util.Arrays;
-import java.util.Iterator;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -12,46 +15,46 @@ import java.util.stream.Collectors;
  * figures use, each read from a result file of {@code bin/benchmark} in the unit the file has.
  */
 public enum StudyMetric {
-    PUBLISH_RATE("publishRate", "msg/s", "measured.publishRate"),
-    CONSUME_RATE("consumeRate", "msg/s", "measured.consumeRate"),
-    PUBLISH_MBPS("publishMBps", "MB/s", "measured.publishMBps"),
-    CONSUME_MBPS("consumeMBps", "MB/s", "measured.consumeMBps"),
-    SUSTAINABLE_RATE("sustainableRate", "msg/s", "rateSearch.sustainableRate"),
-    COUNTED_PUBLISH_RATE("countedPublishRate", "msg/s", "countBounded.publishRate"),
-    COUNTED_CONSUME_RATE("countedConsumeRate", "msg/s", "countBounded.consumeRate"),
-    COUNTED_PUBLISH_SECONDS("countedPublishSeconds", "s", "countBounded.publishSeconds"),
-    COUNTED_CONSUME_SECONDS("countedConsumeSeconds", "s", "countBounded.consumeSeconds"),
-    BACKLOG_DRAIN_SECONDS("backlogDrainSeconds", "s", "backlogDrain.seconds"),
-    BACKLOG_DRAIN_RATE("backlogDrainRate", "msg/s", "backlogDrain.consumeRate"),
-    BACKLOG_DRAIN_MBPS("backlogDrainMBps", "MB/s", "backlogDrain.consumeMBps"),
-    BACKLOG_READ_SECONDS("backlogReadSeconds", "s", "backlogDrain.backlogReadSeconds"),
-    BACKLOG_READ_RATE("backlogReadRate", "msg/s", "backlogDrain.backlogReadRate"),
-    BACKLOG_READ_MBPS("backlogReadMBps", "MB/s", "backlogDrain.backlogReadMBps"),
-    PUBLISH_LATENCY_AVG("publishLatencyAvg", "ms", "aggregatedPublishLatencyAvg"),
-    PUBLISH_LATENCY_P99("publishLatency99pct", "ms", "aggregatedPublishLatency99pct"),
-    PUBLISH_LATENCY_MAX("publishLatencyMax", "ms", "aggregatedPublishLatencyMax"),
-    END_TO_END_AVG("endToEndLatencyAvg", "ms", "aggregatedEndToEndLatencyAvg"),
+    PUBLISH_RATE("publishRate", ResultFigure.PUBLISH_RATE),
+    CONSUME_RATE("consumeRate", ResultFigure.CONSUME_RATE),
+    PUBLISH_MBPS("publishMBps", ResultFigure.PUBLISH_MBPS),
+    CONSUME_MBPS("consumeMBps", ResultFigure.CONSUME_MBPS),
+    SUSTAINABLE_RATE("sustainableRate", ResultFigure.SUSTAINABLE_RATE),
+    COUNTED_PUBLISH_RATE("countedPublishRate", ResultFigure.COUNTED_PUBLISH_RATE),
+    COUNTED_CONSUME_RATE("countedConsumeRate", ResultFigure.COUNTED_CONSUME_RATE),
+    COUNTED_PUBLISH_SECONDS("countedPublishSeconds", ResultFigure.COUNTED_PUBLISH_SECONDS),
+    COUNTED_CONSUME_SECONDS("countedConsumeSeconds", ResultFigure.COUNTED_CONSUME_SECONDS),
+    BACKLOG_DRAIN_SECONDS("backlogDrainSeconds", ResultFigure.DRAIN_SECONDS),
+    BACKLOG_DRAIN_RATE("backlogDrainRate", ResultFigure.DRAIN_CONSUME_RATE),
+    BACKLOG_DRAIN_MBPS("backlogDrainMBps", ResultFigure.DRAIN_CONSUME_MBPS),
+    BACKLOG_READ_SECONDS("backlogReadSeconds", ResultFigure.BACKLOG_READ_SECONDS),
+    BACKLOG_READ_RATE("backlogReadRate", ResultFigure.BACKLOG_READ_RATE),
+    BACKLOG_READ_MBPS("backlogReadMBps", ResultFigure.BACKLOG_READ_MBPS),
+    PUBLISH_LATENCY_AVG("publishLatencyAvg", ResultFigure.aggregated(Metric.PUBLISH_LATENCY, Percentile.AVG)),
+    PUBLISH_LATENCY_P99("publishLatency99pct", ResultFigure.aggregated(Metric.PUBLISH_LATENCY, Percentile.P99)),
+    PUBLISH_LATENCY_MAX("publishLatencyMax", ResultFigure.aggregated(Metric.PUBLISH_LATENCY, Percentile.MAX)),
+    END_TO_END_AVG("endToEndLatencyAvg", ResultFigure.aggregated(Metric.END_TO_END, Percentile.AVG)),
     /** The lowest entry of the quantile map: the smallest sample, to the histogram's 3 significant digits. */
-    END_TO_END_MIN("endToEndLatencyMin", "ms", result -> lowestQuantile(result.path("aggregatedEndToEndLatencyQuantiles"))),
-    END_TO_END_P50("endToEndLatency50pct", "ms", "aggregatedEndToEndLatency50pct"),
-    END_TO_END_P90("endToEndLatency90pct", "ms", result -> quantile(result.path("aggregatedEndToEndLatencyQuantiles"), 90)),
-    END_TO_END_P99("endToEndLatency99pct", "ms", "aggregatedEndToEndLatency99pct"),
-    END_TO_END_P999("endToEndLatency999pct", "ms", "aggregatedEndToEndLatency999pct"),
-    END_TO_END_MAX("endToEndLatencyMax", "ms", "aggregatedEndToEndLatencyMax"),
-    PUBLISH_DELAY_P99("publishDelay99pct", "us", "aggregatedPublishDelayLatency99pct"),
-    CPU_PER_MESSAGE("cpuMicrosPerMessage", "us", "loadGenerator.processCpuMicrosPerMessage"),
+    END_TO_END_MIN("endToEndLatencyMin", "ms", result -> lowestQuantile(result.quantiles(Metric.END_TO_END))),
+    END_TO_END_P50("endToEndLatency50pct", ResultFigure.aggregated(Metric.END_TO_END, Percentile.P50)),
+    END_TO_END_P90("endToEndLatency90pct", "ms", result -> quantile(result.quantiles(Metric.END_TO_END), 90)),
+    END_TO_END_P99("endToEndLatency99pct", ResultFigure.aggregated(Metric.END_TO_END, Percentile.P99)),
+    END_TO_END_P999("endToEndLatency999pct", ResultFigure.aggregated(Metric.END_TO_END, Percentile.P999)),
+    END_TO_END_MAX("endToEndLatencyMax", ResultFigure.aggregated(Metric.END_TO_END, Percentile.MAX)),
+    PUBLISH_DELAY_P99("publishDelay99pct", ResultFigure.aggregated(Metric.PUBLISH_DELAY, Percentile.P99)),
+    CPU_PER_MESSAGE("cpuMicrosPerMessage", ResultFigure.CPU_MICROS_PER_MESSAGE),
     /** The client JVM's CPU over the measured phase's length: cores kept busy on average. */
-    CLIENT_CPU_CORES("clientCpuCores", "cores", "loadGenerator.processCpuCores");
+    CLIENT_CPU_CORES("clientCpuCores", ResultFigure.CPU_CORES);
 
     private final String key;
     private final String unit;
-    private final Function<JsonNode, Optional<Double>> reader;
+    private final Function<BenchmarkResult, Optional<Double>> reader;
 
-    StudyMetric(String key, String unit, String path) {
-        this(key, unit, result -> number(at(result, path)));
+    StudyMetric(String key, ResultFigure figure) {
+        this(key, figure.unit(), figure::in);
     }
 
-    StudyMetric(String key, String unit, Function<JsonNode, Optional<Double>> reader) {
+    StudyMetric(String key, String unit, Function<BenchmarkResult, Optional<Double>> reader) {
         this.key = key;
         this.unit = unit;
         this.reader = reader;
@@ -68,7 +71,7 @@ public enum StudyMetric {
     }
 
     /** This metric in {@code result}; empty when the run did not measure it (no search, no backlog, ...). */
-    public Optional<Double> of(JsonNode result) {
+    public Optional<Double> of(BenchmarkResult result) {
         return reader.apply(result);
     }
 
@@ -82,29 +85,21 @@ public enum StudyMetric {
         return Arrays.stream(values()).map(StudyMetric::key).collect(Collectors.joining(", "));
     }
 
-    private static JsonNode at(JsonNode node, String path) {
-        for (String part : path.split("\\.")) {
-            node = node.path(part);
+    private static Optional<Double> lowestQuantile(Map<String, Number> quantiles) {
+        if (quantiles == null || quantiles.isEmpty()) {
+            return Optional.empty();
         }
-        return node;
-    }
-
-    private static Optional<Double> number(JsonNode node) {
-        return node.isNumber() ? Optional.of(node.asDouble()) : Optional.empty();
-    }
-
-    private static Optional<Double> lowestQuantile(JsonNode quantiles) {
-        Iterator<JsonNode> values = quantiles.elements();
-        return values.hasNext() ? number(values.next()) : Optional.empty();
+        return Optional.of(quantiles.values().iterator().next().doubleValue());
     }
 
     /** The value at the first quantile level at or above {@code percent}; the map's keys are percent levels. */
-    private static Optional<Double> quantile(JsonNode quantiles, double percent) {
-        Iterator<String> levels = quantiles.fieldNames();
-        while (levels.hasNext()) {
-            String level = levels.next();
-            if (Double.parseDouble(level) >= percent) {
-                return number(quantiles.get(level));
+    private static Optional<Double> quantile(Map<String, Number> quantiles, double percent) {
+        if (quantiles == null) {
+            return Optional.empty();
+        }
+        for (Map.Entry<String, Number> level : quantiles.entrySet()) {
+            if (Double.parseDouble(level.getKey()) >= percent) {
+                return Optional.of(level.getValue().doubleValue());
             }
         }
         return Optional.empty();

@@ -1,9 +1,10 @@
 package io.brokerbench.study;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerbench.config.ConfigException;
 import io.brokerbench.progress.ProgressLine;
 import io.brokerbench.progress.ProgressTask;
+import io.brokerbench.result.ResultReader;
+import io.brokerbench.result.model.BenchmarkResult;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -27,8 +28,6 @@ public final class StudyRunner {
     public interface BenchmarkCommand {
         int run(String[] args);
     }
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final BenchmarkCommand benchmark;
     private final IntPredicate interrupted;
@@ -106,8 +105,13 @@ public final class StudyRunner {
                     .sorted().toList();
         }
         for (Path file : listed) {
-            JsonNode document = JSON.readTree(file.toFile());
-            Found ofWorkload = found.computeIfAbsent(document.path("workload").asText(), w -> new Found());
+            BenchmarkResult document;
+            try {
+                document = ResultReader.read(file);
+            } catch (ConfigException e) {
+                throw new IOException(e.getMessage(), e);
+            }
+            Found ofWorkload = found.computeIfAbsent(String.valueOf(document.workload()), w -> new Found());
             ofWorkload.files.add(file);
             ofWorkload.documents.add(document);
         }
@@ -117,7 +121,7 @@ public final class StudyRunner {
     /** One workload's result files and their documents. */
     private static final class Found {
         final List<Path> files = new ArrayList<>();
-        final List<JsonNode> documents = new ArrayList<>();
+        final List<BenchmarkResult> documents = new ArrayList<>();
     }
 
     /** Every run's outcome, in the manifest's order, and what each {@code bin/benchmark} call returned, in call order. */

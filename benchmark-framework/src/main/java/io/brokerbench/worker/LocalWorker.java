@@ -12,6 +12,7 @@ import io.brokerbench.load.PayloadSource;
 import io.brokerbench.load.RateSchedule;
 import io.brokerbench.metrics.CpuTime;
 import io.brokerbench.metrics.WorkerSampler;
+import io.brokerbench.metrics.WorkerSnapshot;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.time.NanoClock;

@@ -2,6 +2,7 @@ package io.brokerbench.worker;
 
 import io.brokerbench.delivery.ConsumerDelivery;
 import io.brokerbench.delivery.ProducerTally;
+import io.brokerbench.metrics.WorkerSnapshot;
 import io.openmessaging.benchmark.driver.BenchmarkDriver.TopicInfo;
 import java.io.IOException;
 import java.util.List;

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.progress.ProgressLine;
 import io.brokerbench.progress.ProgressMode;
 import io.brokerbench.run.RunControl;
-import io.brokerbench.run.RunRecord;
 import io.brokerbench.testing.ManualClock;
 import io.brokerbench.testing.SimulatedRuns;
 import io.brokerbench.testing.SimulatedWorker;

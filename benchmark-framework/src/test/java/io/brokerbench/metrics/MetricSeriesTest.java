@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerbench.metrics.MetricValue.Kind;
 import io.brokerbench.stats.LatencyHistograms;
-import io.brokerbench.worker.WorkerSnapshot;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

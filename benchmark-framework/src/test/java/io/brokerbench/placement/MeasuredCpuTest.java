@@ -3,10 +3,10 @@ package io.brokerbench.placement;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brokerbench.measurement.IntervalPoint.Phase;
 import io.brokerbench.metrics.BrokerUsage;
 import io.brokerbench.metrics.IntervalMetrics;
 import io.brokerbench.metrics.LoadGeneratorUsage;
-import io.brokerbench.run.IntervalPoint.Phase;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerbench.capacity.SearchProgress;
-import io.brokerbench.run.IntervalPoint;
+import io.brokerbench.measurement.IntervalPoint;
 import io.brokerbench.testing.ManualClock;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

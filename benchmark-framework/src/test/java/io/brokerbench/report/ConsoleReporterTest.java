@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brokerbench.run.DiscoveredRate;
 import io.brokerbench.delivery.PhaseVerdict;
-import io.brokerbench.run.RatePhaseSummary;
-import io.brokerbench.run.RunRecord;
+import io.brokerbench.measurement.DiscoveredRate;
+import io.brokerbench.measurement.RatePhaseSummary;
+import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.testing.CollectingListener;
 import io.brokerbench.testing.ManualClock;
 import io.brokerbench.testing.SimulatedRuns;

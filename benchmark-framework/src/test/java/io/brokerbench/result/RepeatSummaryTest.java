@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.brokerbench.result.model.BenchmarkResult;
 import io.brokerbench.stats.Spread;
+import io.brokerbench.testing.Results;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -15,18 +17,18 @@ class RepeatSummaryTest {
 
     private final ObjectMapper mapper = new ObjectMapper();
 
-    private ObjectNode result(boolean complete, double publishRate, double e2eP99) {
+    private BenchmarkResult result(boolean complete, double publishRate, double e2eP99) {
         ObjectNode result = mapper.createObjectNode().put("workload", "w").put("driver", "Kafka").put("complete", complete);
         result.putObject("measured").put("publishRate", publishRate);
         result.putObject("rateSearch").put("sustainableRate", publishRate * 1.01);
         result.put("aggregatedEndToEndLatency99pct", e2eP99);
         result.putObject("messages").put("deliveredCleanly", true);
-        return result;
+        return Results.bind(result);
     }
 
     @Test
     void eachMetricGetsTheSpreadOfTheCompleteRunsWithEveryValue() {
-        List<JsonNode> results = List.of(result(true, 1000, 2.0), result(true, 1100, 3.0), result(false, 1, 99),
+        List<BenchmarkResult> results = List.of(result(true, 1000, 2.0), result(true, 1100, 3.0), result(false, 1, 99),
                 result(true, 900, 4.0));
         JsonNode summary = new RepeatSummary(mapper).of(List.of("a-run1.json", "a-run2.json", "a-run3.json", "a-run4.json"),
                 results);

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.brokerbench.capacity.Knee;
+import io.brokerbench.result.model.BenchmarkResult;
+import io.brokerbench.testing.Results;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -15,14 +17,18 @@ class SweepResultTest {
 
     private final ObjectMapper mapper = new ObjectMapper();
 
-    private ObjectNode step(double published, double e2eP99, boolean clean) {
-        ObjectNode result = mapper.createObjectNode().put("workload", "w").put("driver", "Kafka").put("complete", true)
+    private BenchmarkResult step(double published, double e2eP99, boolean clean) {
+        return step(published, e2eP99, clean, true);
+    }
+
+    private BenchmarkResult step(double published, double e2eP99, boolean clean, boolean complete) {
+        ObjectNode result = mapper.createObjectNode().put("workload", "w").put("driver", "Kafka").put("complete", complete)
                 .put("messageSize", 100);
         result.putObject("measured").put("publishRate", published).put("consumeRate", published);
         result.put("aggregatedEndToEndLatency50pct", e2eP99 / 2).put(SweepResult.TAIL_LATENCY, e2eP99)
                 .put("aggregatedPublishLatency99pct", 1.5);
         result.putObject("messages").put("deliveredCleanly", clean).put("lost", 0).putArray("subscriptions").addObject();
-        return result;
+        return Results.bind(result);
     }
 
     @Test
@@ -70,7 +76,7 @@ class SweepResultTest {
         ObjectNode search = mapper.createObjectNode().put("complete", true);
         search.putObject("rateSearch").put("sustainableRate", 80_000).putNull("upperBound").putNull("relativeUncertainty")
                 .put("converged", false);
-        SweepMaximum maximum = SweepMaximum.discoveredIn("w-search.json", search).orElseThrow();
+        SweepMaximum maximum = SweepMaximum.discoveredIn("w-search.json", Results.bind(search)).orElseThrow();
         JsonNode sweep = new SweepResult(mapper, Knee.defaults()).of(List.of(80_000.0), once("s1.json"),
                 once(step(80_000, 2.0, true)), maximum);
 
@@ -78,12 +84,13 @@ class SweepResultTest {
         assertTrue(sweep.get("maximum").get("relativeUncertainty").isNull());
         assertFalse(sweep.get("maximum").get("converged").asBoolean());
         search.put("complete", false);
-        assertTrue(SweepMaximum.discoveredIn("w-search.json", search).isEmpty(), "an incomplete search run gives no maximum");
+        assertTrue(SweepMaximum.discoveredIn("w-search.json", Results.bind(search)).isEmpty(),
+                "an incomplete search run gives no maximum");
     }
 
     @Test
     void aRepeatedStepReportsTheMeanOfItsCompleteRunsWithTheirConfidenceInterval() {
-        ObjectNode incomplete = step(100, 50.0, false).put("complete", false);
+        BenchmarkResult incomplete = step(100, 50.0, false, false);
         JsonNode sweep = new SweepResult(mapper, Knee.defaults()).of(List.of(1000.0, 2000.0),
                 List.of(List.of("s1-r1.json", "s1-r2.json", "s1-r3.json"), List.of("s2-r1.json", "s2-r2.json")),
                 List.of(List.of(step(990, 2.0, true), step(1000, 3.0, true), step(1010, 4.0, true)),

@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerbench.delivery.SubscriptionVerdict;
+import io.brokerbench.measurement.IntervalPoint;
+import io.brokerbench.measurement.ProducerTotals;
+import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.testing.CollectingListener;
-import io.brokerbench.testing.FaultInjectingDriver;
 import io.brokerbench.testing.FaultInjectingDriver.Fault;
+import io.brokerbench.testing.FaultInjectingDriver;
 import io.brokerbench.testing.TestFiles;
 import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.worker.LocalWorker;

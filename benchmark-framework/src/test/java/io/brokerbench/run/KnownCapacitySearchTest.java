@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerbench.driver.inmemory.capacity.CapacityModel;
+import io.brokerbench.measurement.DiscoveredRate;
+import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.testing.CollectingListener;
 import io.brokerbench.testing.ManualClock;
 import io.brokerbench.testing.SimulatedRuns;

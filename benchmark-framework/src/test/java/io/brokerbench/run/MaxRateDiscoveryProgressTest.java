@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerbench.capacity.SearchProgress;
+import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.testing.CollectingListener;
 import io.brokerbench.testing.ManualClock;
 import io.brokerbench.testing.SimulatedRuns;

@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.brokerbench.run.IntervalPoint.Phase;
+import io.brokerbench.measurement.DiscoveredRate;
+import io.brokerbench.measurement.IntervalPoint.Phase;
+import io.brokerbench.measurement.IntervalPoint;
+import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.testing.CollectingListener;
 import io.brokerbench.testing.ManualClock;
 import io.brokerbench.testing.SimulatedRuns;

@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerbench.delivery.SubscriptionVerdict;
-import io.brokerbench.run.IntervalPoint.Phase;
+import io.brokerbench.measurement.BacklogDrain;
+import io.brokerbench.measurement.CountedCompletion;
+import io.brokerbench.measurement.IntervalPoint.Phase;
+import io.brokerbench.measurement.IntervalPoint;
+import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.testing.CollectingListener;
 import io.brokerbench.testing.ManualClock;

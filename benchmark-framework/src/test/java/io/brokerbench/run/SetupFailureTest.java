@@ -4,12 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.remote.coordinator.HttpWorker;
 import io.brokerbench.remote.server.WorkerServer;
 import io.brokerbench.testing.CollectingListener;
-import io.brokerbench.testing.LeakCheckingDriver;
 import io.brokerbench.testing.LeakCheckingDriver.Ledger;
 import io.brokerbench.testing.LeakCheckingDriver.Step;
+import io.brokerbench.testing.LeakCheckingDriver;
 import io.brokerbench.testing.TestFiles;
 import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.worker.LocalWorker;

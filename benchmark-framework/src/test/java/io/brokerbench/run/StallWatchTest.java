@@ -3,6 +3,7 @@ package io.brokerbench.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brokerbench.measurement.RunTotals;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,8 @@
 package io.brokerbench.run;
 
+import io.brokerbench.measurement.RunRecord;
+import io.brokerbench.measurement.WorkerEntry;
+
 /** Builds worker entries with a role, which only the run assigns, for tests of other packages. */
 public final class WorkerEntryAccess {
 

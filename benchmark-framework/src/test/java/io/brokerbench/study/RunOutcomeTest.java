@@ -3,21 +3,19 @@ package io.brokerbench.study;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerbench.result.model.BenchmarkResult;
+import io.brokerbench.testing.Results;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RunOutcomeTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private static RunOutcome outcome(String... messages) throws Exception {
-        List<JsonNode> results = new java.util.ArrayList<>();
+        List<BenchmarkResult> results = new java.util.ArrayList<>();
         List<Path> files = new java.util.ArrayList<>();
         for (String m : messages) {
-            results.add(JSON.readTree("{\"complete\": true, \"messages\": " + m + "}"));
+            results.add(Results.bind("{\"complete\": true, \"messages\": " + m + "}"));
             files.add(Path.of("r" + files.size() + ".json"));
         }
         return new RunOutcome(null, files, results);

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerbench.result.model.BenchmarkResult;
+import io.brokerbench.testing.Results;
 import io.brokerbench.yaml.FieldException;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -13,13 +13,13 @@ import org.junit.jupiter.api.Test;
 /** Reading the compared metrics from a result document, and writing the paper's figures as published. */
 class StudyMetricTest {
 
-    private static JsonNode result(String json) throws Exception {
-        return new ObjectMapper().readTree(json);
+    private static BenchmarkResult result(String json) {
+        return Results.bind(json);
     }
 
     @Test
     void minimumAndP90ComeFromTheQuantileMapOthersFromTheirFields() throws Exception {
-        JsonNode result = result("{\"measured\": {\"publishRate\": 996.5},"
+        BenchmarkResult result = result("{\"measured\": {\"publishRate\": 996.5},"
                 + "\"aggregatedEndToEndLatencyQuantiles\": {\"0.0\": 0.082, \"50.0\": 1.2, \"87.5\": 2.0, \"90.625\": 2.5, \"100.0\": 9.0}}");
 
         assertEquals(Optional.of(996.5), StudyMetric.PUBLISH_RATE.of(result));

@@ -1,9 +1,9 @@
 package io.brokerbench.testing;
 
 import io.brokerbench.capacity.SearchProgress;
-import io.brokerbench.run.IntervalPoint;
+import io.brokerbench.measurement.IntervalPoint;
+import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.run.RunListener;
-import io.brokerbench.run.RunRecord;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;

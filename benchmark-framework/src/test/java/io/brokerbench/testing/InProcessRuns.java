@@ -1,10 +1,10 @@
 package io.brokerbench.testing;
 
+import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.run.BenchmarkRun;
+import io.brokerbench.run.RunClock;
 import io.brokerbench.run.RunControl;
 import io.brokerbench.run.RunOptions;
-import io.brokerbench.run.RunRecord;
-import io.brokerbench.run.RunClock;
 import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.worker.Worker;
 import io.brokerbench.workload.Payloads;

@@ -1,11 +1,11 @@
 package io.brokerbench.testing;
 
+import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.result.ResultWriter;
 import io.brokerbench.run.BenchmarkRun;
 import io.brokerbench.run.RunControl;
 import io.brokerbench.run.RunListener;
 import io.brokerbench.run.RunOptions;
-import io.brokerbench.run.RunRecord;
 import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.workload.Payloads;
 import io.brokerbench.workload.Workload;

@@ -1,10 +1,11 @@
 package io.brokerbench.testing;
 
-import io.brokerbench.metrics.WorkerSample;
 import io.brokerbench.delivery.ConsumerDelivery;
 import io.brokerbench.delivery.ProducerTally;
 import io.brokerbench.delivery.SequenceSet;
 import io.brokerbench.driver.inmemory.capacity.CapacityModel;
+import io.brokerbench.metrics.WorkerSample;
+import io.brokerbench.metrics.WorkerSnapshot;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.time.NanoClock;
@@ -15,7 +16,6 @@ import io.brokerbench.worker.LoadPlan;
 import io.brokerbench.worker.MeasurementPlan;
 import io.brokerbench.worker.ProducerSpec;
 import io.brokerbench.worker.Worker;
-import io.brokerbench.worker.WorkerSnapshot;
 import io.openmessaging.benchmark.driver.BenchmarkDriver.TopicInfo;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

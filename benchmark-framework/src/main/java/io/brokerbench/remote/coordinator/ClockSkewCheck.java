@@ -1,7 +1,7 @@
 package io.brokerbench.remote.coordinator;
 
-import io.brokerbench.run.RunRecord;
-import io.brokerbench.run.WorkerEntry;
+import io.brokerbench.measurement.RunRecord;
+import io.brokerbench.measurement.WorkerEntry;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
 import java.util.Optional;

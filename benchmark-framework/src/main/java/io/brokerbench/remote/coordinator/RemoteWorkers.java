@@ -1,11 +1,11 @@
 package io.brokerbench.remote.coordinator;
 
 import io.brokerbench.config.ConfigException;
+import io.brokerbench.measurement.RunRecord;
+import io.brokerbench.measurement.WorkerEntry;
 import io.brokerbench.run.FanOut;
 import io.brokerbench.run.RunControl;
 import io.brokerbench.run.RunFailure;
-import io.brokerbench.run.RunRecord;
-import io.brokerbench.run.WorkerEntry;
 import io.brokerbench.worker.DriverException;
 import io.brokerbench.worker.Worker;
 import java.net.URI;

@@ -1,15 +1,15 @@
 package io.brokerbench.remote.server;
 
 import io.brokerbench.delivery.ConsumerDelivery;
+import io.brokerbench.delivery.ProducerTally;
+import io.brokerbench.metrics.WorkerSnapshot;
 import io.brokerbench.time.NanoClock;
 import io.brokerbench.worker.ConsumerSpec;
 import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.worker.LoadPlan;
 import io.brokerbench.worker.MeasurementPlan;
 import io.brokerbench.worker.ProducerSpec;
-import io.brokerbench.delivery.ProducerTally;
 import io.brokerbench.worker.Worker;
-import io.brokerbench.worker.WorkerSnapshot;
 import io.openmessaging.benchmark.driver.BenchmarkDriver.TopicInfo;
 import java.io.IOException;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.brokerbench.remote.server;
 import io.brokerbench.metrics.JvmSample;
 import io.brokerbench.metrics.MetricValue;
 import io.brokerbench.metrics.WorkerSample;
-import io.brokerbench.worker.WorkerSnapshot;
+import io.brokerbench.metrics.WorkerSnapshot;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;

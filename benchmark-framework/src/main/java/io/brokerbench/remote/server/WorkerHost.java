@@ -1,11 +1,11 @@
 package io.brokerbench.remote.server;
 
 import io.brokerbench.logging.ClientLogSummary;
+import io.brokerbench.metrics.WorkerSnapshot;
 import io.brokerbench.time.NanoClock;
 import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.worker.LoadPlan;
 import io.brokerbench.worker.LocalWorker;
-import io.brokerbench.worker.WorkerSnapshot;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.Executors;

@@ -1,8 +1,8 @@
 package io.brokerbench.remote.server;
 
+import io.brokerbench.metrics.WorkerSnapshot;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
-import io.brokerbench.worker.WorkerSnapshot;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;

@@ -3,6 +3,7 @@ package io.brokerbench.remote.wire;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.brokerbench.delivery.ConsumerDelivery;
 import io.brokerbench.delivery.ProducerTally;
+import io.brokerbench.metrics.WorkerSnapshot;
 import io.brokerbench.remote.wire.WireMessages.CreateConsumers;
 import io.brokerbench.remote.wire.WireMessages.Info;
 import io.brokerbench.remote.wire.WireMessages.Ping;
@@ -14,7 +15,6 @@ import io.brokerbench.remote.wire.WireMessages.TopicSpec;
 import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.worker.LoadPlan;
 import io.brokerbench.worker.ProducerSpec;
-import io.brokerbench.worker.WorkerSnapshot;
 import java.util.List;
 import java.util.Map;
 

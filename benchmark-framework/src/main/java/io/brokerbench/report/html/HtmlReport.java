@@ -1,9 +1,8 @@
 package io.brokerbench.report.html;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brokerbench.config.ConfigException;
 import io.brokerbench.result.ResultWriter;
+import io.brokerbench.result.model.BenchmarkResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -23,8 +22,6 @@ public final class HtmlReport {
 
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
 
-    private final ObjectMapper mapper = new ObjectMapper();
-
     /**
      * Writes {@code <name>.html} beside {@code resultJson} ({@code <name>.json}) and returns its path.
      *
@@ -37,10 +34,10 @@ public final class HtmlReport {
     }
 
     /**
-     * Writes {@code <name>.html} beside {@code resultJson} from {@code result}, the tree just written
+     * Writes {@code <name>.html} beside {@code resultJson} from {@code result}, the result just written
      * there (not read back), and returns its path.
      */
-    public static Path writeFor(Path resultJson, JsonNode result) throws IOException {
+    public static Path writeFor(Path resultJson, BenchmarkResult result) throws IOException {
         Path target = pathFor(resultJson);
         ResultWriter.writeAtomically(target, render(List.of(RunResult.of(resultJson, result)), Instant.now())
                 .getBytes(StandardCharsets.UTF_8));
@@ -62,7 +59,7 @@ public final class HtmlReport {
     public void write(List<Path> resultFiles, Path target) throws IOException {
         List<RunResult> runs = new ArrayList<>();
         for (Path file : resultFiles) {
-            runs.add(RunResult.read(file, mapper));
+            runs.add(RunResult.read(file));
         }
         ResultWriter.writeAtomically(target, render(runs, Instant.now()).getBytes(StandardCharsets.UTF_8));
     }

@@ -1,14 +1,17 @@
 package io.brokerbench.report.html;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.MissingNode;
 import io.brokerbench.report.html.LineChart.Series;
 import io.brokerbench.report.html.RunResult.Interval;
+import io.brokerbench.result.model.IntervalOutcome.BrokerUsage;
+import io.brokerbench.result.model.IntervalOutcome.LoadGeneratorUsage;
+import io.brokerbench.result.model.IntervalOutcome;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -30,30 +33,30 @@ final class MetricCharts {
         this.time = time;
         Set<String> ids = new LinkedHashSet<>();
         for (Interval interval : run.intervals()) {
-            interval.node().path("loadGenerators").forEach(usage -> ids.add(usage.path("worker").asText()));
+            loadGenerators(interval).forEach(usage -> ids.add(usage.worker()));
         }
         this.workers = List.copyOf(ids);
     }
 
     String html() {
         StringBuilder out = new StringBuilder();
-        boolean broker = run.intervals().stream().anyMatch(i -> i.node().has("broker"));
+        boolean broker = run.intervals().stream().anyMatch(i -> brokerOf(i) != null);
         if (!workers.isEmpty() || broker) {
             out.append("<h3>Load generator").append(broker ? " and broker" : "").append("</h3>\n<div class=\"charts\">\n");
             out.append(cpuChart(broker).html());
             if (!workers.isEmpty()) {
                 out.append(heapChart().html());
-                out.append(perWorkerChart("GC pauses per interval", "pause time (ms)", "gcPauseMillis").html());
-                out.append(perWorkerChart("Load generator threads", "threads", "threads").html());
+                out.append(perWorkerChart("GC pauses per interval", "pause time (ms)", LoadGeneratorUsage::gcPauseMillis).html());
+                out.append(perWorkerChart("Load generator threads", "threads", LoadGeneratorUsage::threads).html());
             }
             if (broker) {
                 out.append(brokerMemoryChart().html());
             }
             out.append("</div>\n");
         }
-        namedCharts(out, "clientMetrics", "Client library metrics",
+        namedCharts(out, IntervalOutcome::clientMetrics, "Client library metrics",
                 "As the client library counts them; rates are per second over each interval, summed over clients.");
-        namedCharts(out, "driverStats", "Driver statistics",
+        namedCharts(out, IntervalOutcome::driverStats, "Driver statistics",
                 "What the driver recorded through its BookKeeper StatsLogger, summed over workers.");
         return out.toString();
     }
@@ -61,11 +64,11 @@ final class MetricCharts {
     private LineChart cpuChart(boolean broker) {
         List<Series> series = new ArrayList<>();
         for (int w = 0; w < workers.size(); w++) {
-            series.add(workerSeries(w, "", "cpuCores", 1, false));
+            series.add(workerSeries(w, "", LoadGeneratorUsage::cpuCores, 1, false));
         }
         if (broker) {
             series.add(Curves.overTime(run, "local broker", Palette.BROKER, true,
-                    i -> number(i.node().path("broker").path("cpuCores"))));
+                    i -> brokerOf(i) == null ? Double.NaN : brokerOf(i).cpuCores()));
         }
         return chart("CPU", "CPU (cores)", series);
     }
@@ -73,13 +76,13 @@ final class MetricCharts {
     private LineChart heapChart() {
         List<Series> series = new ArrayList<>();
         for (int w = 0; w < workers.size(); w++) {
-            series.add(workerSeries(w, "heap used", "heapUsedBytes", MIB, false));
-            series.add(workerSeries(w, "heap committed", "heapCommittedBytes", MIB, true));
+            series.add(workerSeries(w, "heap used", LoadGeneratorUsage::heapUsedBytes, MIB, false));
+            series.add(workerSeries(w, "heap committed", LoadGeneratorUsage::heapCommittedBytes, MIB, true));
         }
         return chart("Load generator heap", "MiB", series);
     }
 
-    private LineChart perWorkerChart(String title, String unit, String field) {
+    private LineChart perWorkerChart(String title, String unit, ToDoubleFunction<LoadGeneratorUsage> field) {
         List<Series> series = new ArrayList<>();
         for (int w = 0; w < workers.size(); w++) {
             series.add(workerSeries(w, "", field, 1, false));
@@ -89,31 +92,41 @@ final class MetricCharts {
 
     private LineChart brokerMemoryChart() {
         return chart("Broker resident memory", "MiB", List.of(Curves.overTime(run, "local broker (RSS)", Palette.BROKER,
-                false, i -> number(i.node().path("broker").path("residentBytes")) / MIB)));
+                false, i -> brokerOf(i) == null || brokerOf(i).residentBytes() == null ? Double.NaN
+                        : brokerOf(i).residentBytes() / MIB)));
     }
 
     /** One worker's {@code field}, divided by {@code scale}; labelled by what it is, and by worker when there are several. */
-    private Series workerSeries(int w, String what, String field, double scale, boolean dashed) {
+    private Series workerSeries(int w, String what, ToDoubleFunction<LoadGeneratorUsage> field, double scale, boolean dashed) {
         String worker = workers.get(w);
         String who = workers.size() == 1 ? "load generator" : worker;
         String label = what.isEmpty() ? who : workers.size() == 1 ? what : what + ", " + worker;
-        return Curves.overTime(run, label, Palette.run(w), dashed, i -> number(usageOf(i, worker).path(field)) / scale);
+        return Curves.overTime(run, label, Palette.run(w), dashed, i -> {
+            LoadGeneratorUsage usage = usageOf(i, worker);
+            return usage == null ? Double.NaN : field.applyAsDouble(usage) / scale;
+        });
     }
 
-    private static JsonNode usageOf(Interval interval, String worker) {
-        for (JsonNode usage : interval.node().path("loadGenerators")) {
-            if (worker.equals(usage.path("worker").asText())) {
-                return usage;
-            }
-        }
-        return MissingNode.getInstance();
+    private static List<LoadGeneratorUsage> loadGenerators(Interval interval) {
+        return interval.outcome() == null || interval.outcome().loadGenerators() == null ? List.of()
+                : interval.outcome().loadGenerators();
     }
 
-    /** One chart per name found under {@code field} in any interval, in name order, in a collapsible block. */
-    private void namedCharts(StringBuilder out, String field, String title, String note) {
+    private static BrokerUsage brokerOf(Interval interval) {
+        return interval.outcome() == null ? null : interval.outcome().broker();
+    }
+
+    private static LoadGeneratorUsage usageOf(Interval interval, String worker) {
+        return loadGenerators(interval).stream().filter(usage -> worker.equals(usage.worker())).findFirst().orElse(null);
+    }
+
+    /** One chart per name found in {@code field} of any interval, in name order, in a collapsible block. */
+    private void namedCharts(StringBuilder out, Function<IntervalOutcome, Map<String, Double>> field, String title, String note) {
+        Function<Interval, Map<String, Double>> valuesOf = i -> i.outcome() == null || field.apply(i.outcome()) == null
+                ? Map.of() : field.apply(i.outcome());
         Set<String> names = new TreeSet<>();
         for (Interval interval : run.intervals()) {
-            interval.node().path(field).fieldNames().forEachRemaining(names::add);
+            names.addAll(valuesOf.apply(interval).keySet());
         }
         if (names.isEmpty()) {
             return;
@@ -121,7 +134,7 @@ final class MetricCharts {
         out.append("<details class=\"details\" open><summary>").append(Html.escape(title)).append(" (").append(names.size())
                 .append(")</summary>\n<div class=\"note\">").append(Html.escape(note)).append("</div>\n<div class=\"charts\">\n");
         for (String name : names) {
-            ToDoubleFunction<Interval> value = i -> number(i.node().path(field).path(name));
+            ToDoubleFunction<Interval> value = i -> valuesOf.apply(i).getOrDefault(name, Double.NaN);
             out.append(chart(name, unitOf(name), List.of(Curves.overTime(run, name, Palette.PUBLISH, false, value))).html());
         }
         out.append("</div></details>\n");
@@ -136,7 +149,4 @@ final class MetricCharts {
         return new LineChart(title, time, LineChart.yFromZero(series, unit), series, Curves.phaseBands(run), null);
     }
 
-    private static double number(JsonNode node) {
-        return node.isNumber() ? node.asDouble() : Double.NaN;
-    }
 }

@@ -1,6 +1,9 @@
 package io.brokerbench.report.html;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.brokerbench.result.model.RatePhaseOutcome.Delivery;
+import io.brokerbench.result.model.RatePhaseOutcome;
+import io.brokerbench.stats.Metric;
+import io.brokerbench.stats.Percentile;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,64 +13,72 @@ import java.util.List;
  */
 final class RatePhasesSection {
 
-    private final JsonNode phases;
+    private final List<RatePhaseOutcome> phases;
 
     RatePhasesSection(RunResult run) {
-        this.phases = run.node("ratePhases");
+        this.phases = run.result().ratePhases();
     }
 
     /** Empty when the workload had no rate phases. */
     String html() {
-        if (!phases.isArray() || phases.isEmpty()) {
+        if (phases == null || phases.isEmpty()) {
             return "";
         }
         StringBuilder out = new StringBuilder("<h3>Rate phases</h3>\n").append(Html.tablePanel(null, "phase", "target msg/s",
                 "seconds", "published msg/s", "consumed msg/s", "sent", "publish errors", "received", "backlog at end",
                 "e2e p50", "e2e p99", "e2e p99.9", "publish p99", "delivery"));
-        for (JsonNode phase : phases) {
-            double from = phase.path("fromRate").asDouble();
-            double to = phase.path("toRate").asDouble();
+        for (RatePhaseOutcome phase : phases) {
+            double from = phase.fromRate();
+            double to = phase.toRate();
             String target = from == to ? Numbers.count(from) : Numbers.count(from) + " → " + Numbers.count(to);
-            JsonNode delivery = phase.path("delivery");
-            boolean bad = phase.path("publishErrors").asLong() > 0 || !delivery.path("clean").asBoolean(true);
+            Delivery delivery = phase.delivery();
+            boolean bad = phase.publishErrors() > 0 || (delivery != null && !delivery.clean());
             out.append(bad ? "<tr class=\"bad\">" : "<tr>")
-                    .append("<td>").append(Html.escape(phase.path("name").asText())).append("</td>")
+                    .append("<td>").append(Html.escape(phase.name())).append("</td>")
                     .append(Html.numberCell(target))
-                    .append(Html.numberCell(Numbers.plain(phase.path("seconds").asDouble(Double.NaN))));
-            for (String field : List.of("publishRate", "consumeRate", "messagesSent", "publishErrors", "messagesReceived",
-                    "backlogAtEnd")) {
-                out.append(Html.numberCell(Numbers.count(phase.path(field).asDouble(Double.NaN))));
+                    .append(Html.numberCell(Numbers.plain(phase.seconds())));
+            for (double value : new double[] {phase.publishRate(), phase.consumeRate(), phase.messagesSent(),
+                    phase.publishErrors(), phase.messagesReceived(), phase.backlogAtEnd()}) {
+                out.append(Html.numberCell(Numbers.count(value)));
             }
-            JsonNode e2e = phase.path("endToEndLatency");
-            for (String percentile : List.of("50pct", "99pct", "999pct")) {
-                out.append(Html.numberCell(Numbers.latencyMillis(e2e.path(percentile).asDouble(Double.NaN))));
+            for (Percentile percentile : List.of(Percentile.P50, Percentile.P99, Percentile.P999)) {
+                out.append(Html.numberCell(Numbers.latencyMillis(latency(phase, Metric.END_TO_END, percentile))));
             }
-            out.append(Html.numberCell(Numbers.latencyMillis(phase.path("publishLatency").path("99pct").asDouble(Double.NaN))))
+            out.append(Html.numberCell(Numbers.latencyMillis(latency(phase, Metric.PUBLISH_LATENCY, Percentile.P99))))
                     .append("<td>").append(Html.escape(deliveryText(delivery))).append("</td></tr>");
         }
         return out.append("</table></section>\n").toString();
     }
 
+    private static double latency(RatePhaseOutcome phase, Metric metric, Percentile percentile) {
+        return phase.latency() == null || phase.latency().get(metric) == null ? Double.NaN
+                : phase.latency().get(metric).get(percentile);
+    }
+
     /** "clean", or the faults among the phase's messages; "not judged" for a run never judged (or an older result). */
-    private static String deliveryText(JsonNode delivery) {
-        if (delivery.isMissingNode()) {
+    private static String deliveryText(Delivery delivery) {
+        if (delivery == null) {
             return "not judged";
         }
-        if (delivery.path("clean").asBoolean()) {
+        if (delivery.clean()) {
             return "clean";
         }
         List<String> faults = new ArrayList<>();
-        for (String field : List.of("unsent", "neverReceived", "duplicated", "reordered")) {
-            JsonNode count = delivery.path(field);
-            if (field.equals("reordered") && !delivery.path("orderingJudged").asBoolean(true)) {
-                continue;
-            }
-            if (count.isNull()) {
-                faults.add(field + " not attributed");
-            } else if (count.asLong() > 0) {
-                faults.add(field + " " + Numbers.count(count.asDouble()));
-            }
+        fault(faults, "unsent", delivery.unsent());
+        fault(faults, "neverReceived", delivery.neverReceived());
+        fault(faults, "duplicated", delivery.duplicated());
+        if (delivery.orderingJudged()) {
+            fault(faults, "reordered", delivery.reordered());
         }
         return String.join(", ", faults);
+    }
+
+    /** A count the verdict could not attribute to the phase is null. */
+    private static void fault(List<String> faults, String field, Long count) {
+        if (count == null) {
+            faults.add(field + " not attributed");
+        } else if (count > 0) {
+            faults.add(field + " " + Numbers.count(count));
+        }
     }
 }

@@ -1,9 +1,10 @@
 package io.brokerbench.report.html;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.brokerbench.capacity.SustainableRate;
 import io.brokerbench.report.html.LineChart.Point;
 import io.brokerbench.report.html.LineChart.Series;
+import io.brokerbench.result.model.RateSearchOutcome.Step;
+import io.brokerbench.result.model.RateSearchOutcome;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,24 +14,23 @@ import java.util.List;
  */
 final class RateSearchSection {
 
-    private final JsonNode search;
+    private final RateSearchOutcome search;
 
     RateSearchSection(RunResult run) {
-        this.search = run.node("rateSearch");
+        this.search = run.result().rateSearch();
     }
 
     /** Empty when the run searched for no rate. */
     String html() {
-        if (!search.isObject()) {
+        if (search == null) {
             return "";
         }
-        JsonNode upper = search.path("upperBound");
-        SustainableRate found = new SustainableRate(search.path("sustainableRate").asDouble(),
-                upper.isNumber() ? upper.asDouble() : Double.POSITIVE_INFINITY, search.path("converged").asBoolean(),
-                search.path("windows").asInt(), search.path("boundBy").isTextual() ? search.path("boundBy").asText() : null);
+        SustainableRate found = new SustainableRate(search.sustainableRate(),
+                search.upperBound() != null ? search.upperBound() : Double.POSITIVE_INFINITY, search.converged(),
+                search.windows(), search.boundBy());
         StringBuilder out = new StringBuilder("<h3>Max-rate search</h3>\n<div class=\"meta\">")
                 .append(Html.escape(found.describe()))
-                .append(search.path("complete").asBoolean(true) ? ". The measured phase ran at the rate found."
+                .append(search.complete() ? ". The measured phase ran at the rate found."
                         : ". The run was stopped during the search: these are the windows measured until then.")
                 .append("</div>\n");
         out.append("<div class=\"charts\">\n").append(chart()).append("</div>\n");
@@ -43,12 +43,12 @@ final class RateSearchSection {
         List<Point> published = new ArrayList<>();
         List<Point> consumed = new ArrayList<>();
         int window = 0;
-        for (JsonNode step : search.path("steps")) {
+        for (Step step : steps()) {
             window++;
-            boolean failed = !step.path("held").asBoolean();
-            target.add(new Point(window, step.path("targetRate").asDouble(), failed));
-            published.add(new Point(window, step.path("publishRate").asDouble(), failed));
-            consumed.add(new Point(window, step.path("consumeRate").asDouble(), failed));
+            boolean failed = !step.held();
+            target.add(new Point(window, step.targetRate(), failed));
+            published.add(new Point(window, step.publishRate(), failed));
+            consumed.add(new Point(window, step.consumeRate(), failed));
         }
         List<Series> series = List.of(new Series("target", Palette.BROKER, true, target),
                 new Series("published", Palette.PUBLISH, false, published),
@@ -58,20 +58,25 @@ final class RateSearchSection {
                 .html();
     }
 
+    private List<Step> steps() {
+        return search.steps() == null ? List.of() : search.steps();
+    }
+
     private String table() {
         StringBuilder out = Html.tablePanel(null, "window", "target msg/s", "published msg/s", "consumed msg/s",
                 "backlog growth", "backlog at end", "seconds", "verdict", "then");
         int window = 0;
-        for (JsonNode step : search.path("steps")) {
+        for (Step step : steps()) {
             window++;
-            boolean held = step.path("held").asBoolean();
+            boolean held = step.held();
             out.append(held ? "<tr>" : "<tr class=\"bad\">").append(Html.numberCell(Numbers.count(window)));
-            for (String field : List.of("targetRate", "publishRate", "consumeRate", "backlogGrowth", "backlogAtEnd")) {
-                out.append(Html.numberCell(Numbers.count(step.path(field).asDouble(Double.NaN))));
+            for (double value : new double[] {step.targetRate(), step.publishRate(), step.consumeRate(), step.backlogGrowth(),
+                    step.backlogAtEnd()}) {
+                out.append(Html.numberCell(Numbers.count(value)));
             }
-            out.append(Html.numberCell(Numbers.plain(step.path("seconds").asDouble(Double.NaN))))
+            out.append(Html.numberCell(Numbers.plain(step.seconds())))
                     .append("<td>").append(held ? "held" : "failed").append("</td><td>")
-                    .append(Html.escape(step.path("next").asText())).append("</td></tr>");
+                    .append(Html.escape(step.next() == null ? "" : step.next())).append("</td></tr>");
         }
         return out.append("</table></section>\n").toString();
     }

@@ -1,6 +1,9 @@
 package io.brokerbench.report.html;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerbench.delivery.SubscriptionVerdict;
+import io.brokerbench.result.model.BenchmarkResult;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
 import java.util.ArrayList;
@@ -25,10 +28,15 @@ final class RunDetails {
             "recordingCpuSeconds", "CPU of recording the metrics, measured phase (s)",
             "recordingCpuPercent", "recording the metrics, share of client CPU (%)");
 
+    /** Turns a section into name → value rows: the panels show each section's fields as they are. */
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
     private final RunResult run;
+    private final BenchmarkResult result;
 
     RunDetails(RunResult run) {
         this.run = run;
+        this.result = run.result();
     }
 
     String html() {
@@ -38,19 +46,19 @@ final class RunDetails {
         out.append(panel("Workload", table(workload())));
         out.append(panel("Load generator cost", table(loadGenerator())));
         // a count-bounded run's times and a backlog's drain: only results of runs that had them carry these
-        if (run.node("countBounded").isObject()) {
-            out.append(panel("Count-bounded run: publish and consume times", table(flatten(run.node("countBounded")))));
+        if (result.countBounded() != null) {
+            out.append(panel("Count-bounded run: publish and consume times", table(flatten(result.countBounded()))));
         }
-        if (run.node("backlogDrain").isObject()) {
-            out.append(panel("Backlog drain: rate and time", table(flatten(run.node("backlogDrain")))));
+        if (result.backlogDrain() != null) {
+            out.append(panel("Backlog drain: rate and time", table(flatten(result.backlogDrain()))));
         }
-        out.append(panel("Environment", table(flatten(run.node("environment")))));
-        if (run.node("coordinatorTiming").isObject()) {
+        out.append(panel("Environment", table(flatten(result.environment()))));
+        if (result.coordinatorTiming() != null) {
             out.append(panel("Coordinator timing: snapshot rounds and late intervals",
-                    table(flatten(run.node("coordinatorTiming")))));
+                    table(flatten(result.coordinatorTiming()))));
         }
-        JsonNode subscriptions = run.delivery() == null ? null : run.delivery().subscriptions();
-        if (subscriptions != null && subscriptions.isArray() && !subscriptions.isEmpty()) {
+        List<SubscriptionVerdict> subscriptions = run.delivery() == null ? null : run.delivery().messages().subscriptions();
+        if (subscriptions != null && !subscriptions.isEmpty()) {
             out.append("<div class=\"panel full\"><h4>Delivery per subscription</h4>").append(subscriptionTable(subscriptions))
                     .append("</div>\n");
         }
@@ -61,29 +69,35 @@ final class RunDetails {
     }
 
     private Map<String, String> workload() {
-        JsonNode config = run.node("workloadConfig");
+        JsonNode config = result.workloadConfig();
         Map<String, String> rows = new LinkedHashMap<>();
-        if (run.text("workloadFile") != null) {
-            rows.put("file", run.text("workloadFile"));
+        if (result.workloadFile() != null) {
+            rows.put("file", result.workloadFile());
         }
-        if (config.isObject()) {
+        if (config != null && config.isObject()) {
             rows.putAll(flatten(config));
         } else {
-            for (String field : List.of("workload", "messageSize", "topics", "partitions", "producersPerTopic", "consumersPerTopic")) {
-                if (run.text(field) != null) {
-                    rows.put(field, run.text(field));
-                }
-            }
+            // OMB's files: the workload's shape only
+            putIfKnown(rows, "workload", result.workload());
+            putIfKnown(rows, "messageSize", result.messageSize());
+            putIfKnown(rows, "topics", result.topics());
+            putIfKnown(rows, "partitions", result.partitions());
+            putIfKnown(rows, "producersPerTopic", result.producersPerTopic());
+            putIfKnown(rows, "consumersPerTopic", result.consumersPerTopic());
         }
         return rows;
     }
 
     private Map<String, String> loadGenerator() {
         Map<String, String> rows = new LinkedHashMap<>();
-        JsonNode load = run.node("loadGenerator");
-        load.fields().forEachRemaining(e -> rows.put(LOAD_GENERATOR_NAMES.getOrDefault(e.getKey(), e.getKey()),
-                e.getValue().isNumber() ? Numbers.plain(e.getValue().asDouble()) : e.getValue().asText()));
-        if (!load.has("publishDelayP99Micros")) {
+        if (result.loadGenerator() != null) {
+            MAPPER.valueToTree(result.loadGenerator()).fields().forEachRemaining(e -> {
+                if (e.getValue().isNumber()) {
+                    rows.put(LOAD_GENERATOR_NAMES.getOrDefault(e.getKey(), e.getKey()), Numbers.plain(e.getValue().asDouble()));
+                }
+            });
+        }
+        if (result.loadGenerator() == null || result.loadGenerator().publishDelayP99Micros() == null) {
             double delay = run.aggregated(Metric.PUBLISH_DELAY, Percentile.P99);
             rows.put(LOAD_GENERATOR_NAMES.get("publishDelayP99Micros"), Numbers.plain(delay));
         }
@@ -93,15 +107,16 @@ final class RunDetails {
     private String driver() {
         StringBuilder out = new StringBuilder("<div class=\"panel\"><h4>Driver configuration as run</h4>");
         List<String> facts = new ArrayList<>();
-        for (String field : List.of("driverFile", "driverClass")) {
-            if (run.text(field) != null) {
-                facts.add(field + ": " + run.text(field));
-            }
+        if (result.driverFile() != null) {
+            facts.add("driverFile: " + result.driverFile());
+        }
+        if (result.driverClass() != null) {
+            facts.add("driverClass: " + result.driverClass());
         }
         if (!facts.isEmpty()) {
             out.append("<div class=\"meta\">").append(Html.escape(String.join(" · ", facts))).append("</div>");
         }
-        String config = run.text("driverConfig");
+        String config = result.driverConfig();
         out.append("<pre>").append(Html.escape(config == null ? "(not recorded in this result file)" : config)).append("</pre></div>\n");
         return out.toString();
     }
@@ -121,16 +136,22 @@ final class RunDetails {
         return out.append("</table>").toString();
     }
 
-    private static String subscriptionTable(JsonNode subscriptions) {
+    private static void putIfKnown(Map<String, String> rows, String field, Object value) {
+        if (value != null) {
+            rows.put(field, value.toString());
+        }
+    }
+
+    private static String subscriptionTable(List<SubscriptionVerdict> subscriptions) {
         StringBuilder out = new StringBuilder("<table class=\"grid-table\"><tr><th>topic</th><th>subscription</th>"
                 + "<th>expected</th><th>received</th><th>lost</th><th>dup.</th><th>reord.</th></tr>");
-        for (JsonNode s : subscriptions) {
-            boolean bad = s.path("lost").asLong() + s.path("duplicated").asLong() + s.path("reordered").asLong() > 0;
+        for (SubscriptionVerdict s : subscriptions) {
+            boolean bad = s.lost() + s.duplicated() + s.reordered() > 0;
             out.append(bad ? "<tr class=\"bad\">" : "<tr>");
-            out.append("<td>").append(Html.escape(s.path("topic").asText())).append("</td><td>")
-                    .append(Html.escape(s.path("subscription").asText())).append("</td>");
-            for (String field : List.of("expected", "received", "lost", "duplicated", "reordered")) {
-                out.append("<td class=\"num\">").append(Numbers.count(s.path(field).asDouble())).append("</td>");
+            out.append("<td>").append(Html.escape(s.topic())).append("</td><td>")
+                    .append(Html.escape(s.subscription())).append("</td>");
+            for (long count : new long[] {s.expected(), s.received(), s.lost(), s.duplicated(), s.reordered()}) {
+                out.append("<td class=\"num\">").append(Numbers.count(count)).append("</td>");
             }
             out.append("</tr>");
         }
@@ -139,6 +160,11 @@ final class RunDetails {
 
     private static String bytes(long bytes) {
         return String.format(Locale.ROOT, "%.1f GiB (%,d bytes)", bytes / (1024.0 * 1024 * 1024), bytes);
+    }
+
+    /** A section's fields as rows: nested objects as dotted keys (host.cores), plain arrays joined with spaces. */
+    private static Map<String, String> flatten(Object section) {
+        return flatten(section instanceof JsonNode node ? node : MAPPER.valueToTree(section));
     }
 
     /** Nested objects as dotted keys (host.cores); arrays of plain values joined with spaces (JVM arguments). */

@@ -3,7 +3,7 @@ package io.brokerbench.remote.coordinator;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brokerbench.run.RunRecord;
+import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.run.WorkerEntryAccess;
 import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.workload.WorkloadLoader;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.brokerbench.run.RunRecord;
+import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.testing.InProcessRuns;
 import io.brokerbench.testing.StatsCountingDriver;
 import io.brokerbench.testing.TestFiles;

@@ -6,14 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brokerbench.measurement.IntervalPoint;
+import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.remote.coordinator.HttpWorker;
 import io.brokerbench.run.BenchmarkRun;
-import io.brokerbench.run.IntervalPoint;
 import io.brokerbench.run.RunClock;
 import io.brokerbench.run.RunControl;
 import io.brokerbench.run.RunFailure;
 import io.brokerbench.run.RunOptions;
-import io.brokerbench.run.RunRecord;
 import io.brokerbench.testing.CollectingListener;
 import io.brokerbench.testing.FaultInjectingDriver.Fault;
 import io.brokerbench.testing.TestFiles;

@@ -10,9 +10,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.brokerbench.cli.ExitCode;
 import io.brokerbench.cli.Main;
 import io.brokerbench.cli.ReportMain;
+import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
-import io.brokerbench.run.RunRecord;
 import io.brokerbench.testing.ManualClock;
 import io.brokerbench.testing.SimulatedRuns;
 import io.brokerbench.testing.SimulatedWorker;
@@ -244,7 +244,7 @@ class HtmlReportTest {
 
     @Test
     void percentileLevelsOfTheQuantileMapAreReadInOrder() {
-        RunResult run = RunResult.read(result, new ObjectMapper());
+        RunResult run = RunResult.read(result);
         var curve = run.quantiles(Metric.END_TO_END);
         assertEquals(100.0, curve.lastKey());
         assertEquals(json.get("aggregatedEndToEndLatencyMax").asDouble(), curve.lastEntry().getValue());

@@ -1,4 +1,4 @@
-package io.brokerbench.run;
+package io.brokerbench.measurement;
 
 import io.brokerbench.delivery.ConsumerDelivery;
 import io.brokerbench.delivery.ProducerTally;
@@ -19,7 +19,7 @@ import java.util.List;
 public record CountedCompletion(long messages, long sent, long expectedDeliveries, long received,
         double publishSeconds, double consumeSeconds) {
 
-    static CountedCompletion of(long messages, int subscriptionsPerTopic, long loadStartEpochMicros,
+    public static CountedCompletion of(long messages, int subscriptionsPerTopic, long loadStartEpochMicros,
             List<ProducerTally> tallies, List<ConsumerDelivery> deliveries) {
         long sent = tallies.stream().mapToLong(ProducerTally::sent).sum();
         long failed = tallies.stream().mapToLong(ProducerTally::failed).sum();

@@ -1,4 +1,4 @@
-package io.brokerbench.run;
+package io.brokerbench.measurement;
 
 import io.brokerbench.delivery.ProducerTally;
 import java.util.List;
@@ -15,7 +15,7 @@ public record ProducerTotals(long due, long sent, long failed, long unacknowledg
 
     public static final ProducerTotals NONE = new ProducerTotals(0, 0, 0, 0);
 
-    static ProducerTotals of(List<ProducerTally> tallies) {
+    public static ProducerTotals of(List<ProducerTally> tallies) {
         long due = 0;
         long sent = 0;
         long failed = 0;

@@ -1,4 +1,4 @@
-package io.brokerbench.run;
+package io.brokerbench.measurement;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.ArrayList;
@@ -36,7 +36,7 @@ public final class CoordinatorTiming {
      * @param workers how many workers the round asked
      * @return a line to tell the user when an episode of lateness begins or ends, else null
      */
-    String interval(long lateNanos, long roundNanos, int workers, double elapsedSeconds) {
+    public String interval(long lateNanos, long roundNanos, int workers, double elapsedSeconds) {
         rounds++;
         roundNanosTotal += roundNanos;
         roundNanosMax = Math.max(roundNanosMax, roundNanos);
@@ -60,7 +60,7 @@ public final class CoordinatorTiming {
      *
      * @return a line to tell the user when it ran longer than planned by more than an interval's lateness
      */
-    String phaseEnded(String phase, long plannedNanos, long ranNanos) {
+    public String phaseEnded(String phase, long plannedNanos, long ranNanos) {
         if (ranNanos - plannedNanos <= LATE_NANOS) {
             return null;
         }

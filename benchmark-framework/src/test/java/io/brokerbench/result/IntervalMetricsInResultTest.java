@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.brokerbench.run.RunRecord;
+import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.testing.InProcessRuns;
 import io.brokerbench.testing.StatsCountingDriver;
 import io.brokerbench.testing.TestFiles;
@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * an OMB-style driver (it counts only through the StatsLogger it is handed) sees its counter, op
  * stats and gauge in the result.
  */
-class IntervalMetricsJsonTest {
+class IntervalMetricsInResultTest {
 
     @TempDir
     Path dir;

@@ -1,4 +1,4 @@
-package io.brokerbench.run;
+package io.brokerbench.measurement;
 
 /**
  * How the consumers worked off the backlog built for {@code consumerBacklogSizeGB} or published as a
@@ -30,7 +30,7 @@ public record BacklogDrain(long backlogAtStart, long backlogAtEnd, boolean drain
         return consumeRate() * messageSize / 1_048_576;
     }
 
-    BacklogDrain withBacklogReadSeconds(double readSeconds) {
+    public BacklogDrain withBacklogReadSeconds(double readSeconds) {
         return new BacklogDrain(backlogAtStart, backlogAtEnd, drained, seconds, consumed, messageSize, readSeconds);
     }
 

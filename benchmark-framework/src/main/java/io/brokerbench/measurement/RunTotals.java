@@ -1,15 +1,15 @@
-package io.brokerbench.run;
+package io.brokerbench.measurement;
 
 /**
  * Counters summed over all workers at one moment: totals since the load started. Recording CPU:
  * what taking the metrics cost, the workers' samplers and the coordinator's series together.
  */
-record RunTotals(long sent, long acked, long publishErrors, long received, double processCpuSeconds,
+public record RunTotals(long sent, long acked, long publishErrors, long received, double processCpuSeconds,
         double loadThreadCpuSeconds, double recordingCpuSeconds, long nanoTime) {
 
-    static final RunTotals ZERO = new RunTotals(0, 0, 0, 0, 0, 0, 0, 0);
+    public static final RunTotals ZERO = new RunTotals(0, 0, 0, 0, 0, 0, 0, 0);
 
-    RunTotals minus(RunTotals earlier) {
+    public RunTotals minus(RunTotals earlier) {
         return new RunTotals(sent - earlier.sent, acked - earlier.acked, publishErrors - earlier.publishErrors,
                 received - earlier.received, processCpuSeconds - earlier.processCpuSeconds,
                 loadThreadCpuSeconds - earlier.loadThreadCpuSeconds,
@@ -17,11 +17,11 @@ record RunTotals(long sent, long acked, long publishErrors, long received, doubl
     }
 
     /** Messages handed to a driver whose send has neither been acknowledged nor failed yet. */
-    long unacknowledged() {
+    public long unacknowledged() {
         return sent - acked - publishErrors;
     }
 
-    double seconds() {
+    public double seconds() {
         return nanoTime / 1e9;
     }
 }

@@ -1,6 +1,5 @@
-package io.brokerbench.worker;
+package io.brokerbench.metrics;
 
-import io.brokerbench.metrics.WorkerSample;
 import io.brokerbench.stats.LatencyHistograms;
 
 /**

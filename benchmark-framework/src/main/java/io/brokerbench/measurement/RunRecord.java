@@ -1,4 +1,4 @@
-package io.brokerbench.run;
+package io.brokerbench.measurement;
 
 import io.brokerbench.delivery.PhaseVerdict;
 import io.brokerbench.delivery.SubscriptionVerdict;
@@ -215,7 +215,7 @@ public final class RunRecord {
         return discoveredRate;
     }
 
-    void discoveredRate(DiscoveredRate found) {
+    public void discoveredRate(DiscoveredRate found) {
         this.discoveredRate = found;
     }
 
@@ -224,12 +224,12 @@ public final class RunRecord {
         return Collections.unmodifiableList(ratePhases);
     }
 
-    void addRatePhase(RatePhaseSummary summary) {
+    public void addRatePhase(RatePhaseSummary summary) {
         ratePhases.add(summary);
     }
 
     /** Each rate phase's delivery verdict, in the order of {@link #ratePhases()}. */
-    void ratePhaseVerdicts(List<PhaseVerdict> phaseVerdicts) {
+    public void ratePhaseVerdicts(List<PhaseVerdict> phaseVerdicts) {
         for (int i = 0; i < ratePhases.size(); i++) {
             ratePhases.set(i, ratePhases.get(i).judged(phaseVerdicts.get(i)));
         }
@@ -254,43 +254,43 @@ public final class RunRecord {
         return backlogDrain;
     }
 
-    void completion(CountedCompletion completion) {
+    public void completion(CountedCompletion completion) {
         this.completion = completion;
     }
 
-    void backlogDrain(BacklogDrain drain) {
+    public void backlogDrain(BacklogDrain drain) {
         this.backlogDrain = drain;
     }
 
-    void addEvent(double elapsedSeconds, String text) {
+    public void addEvent(double elapsedSeconds, String text) {
         events.add(new RunEvent(elapsedSeconds, text));
     }
 
-    void addInterval(IntervalPoint point) {
+    public void addInterval(IntervalPoint point) {
         intervals.add(point);
         metrics.closeInterval(point.seconds());
     }
 
-    void measured(RunTotals totals) {
+    public void measured(RunTotals totals) {
         this.measured = totals;
     }
 
-    void whole(RunTotals totals) {
+    public void whole(RunTotals totals) {
         this.whole = totals;
     }
 
-    void verdicts(List<SubscriptionVerdict> verdicts, long foreign, long negative) {
+    public void verdicts(List<SubscriptionVerdict> verdicts, long foreign, long negative) {
         this.verdicts = List.copyOf(verdicts);
         this.foreignMessages = foreign;
         this.negativeLatencies = negative;
     }
 
-    void producers(ProducerTotals totals, long censored) {
+    public void producers(ProducerTotals totals, long censored) {
         this.producers = totals;
         this.censoredSamples = censored;
     }
 
-    void finish(Instant end, boolean complete, String incompleteReason) {
+    public void finish(Instant end, boolean complete, String incompleteReason) {
         this.end = end;
         this.complete = complete;
         this.incompleteReason = incompleteReason;

@@ -1,4 +1,4 @@
-package io.brokerbench.run;
+package io.brokerbench.measurement;
 
 import io.brokerbench.capacity.RateWindow;
 import io.brokerbench.capacity.SustainableRate;

@@ -1,4 +1,4 @@
-package io.brokerbench.run;
+package io.brokerbench.measurement;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -48,7 +48,7 @@ public final class WorkerEntry {
         return failure;
     }
 
-    void role(String label) {
+    public void role(String label) {
         this.role = label;
     }
 

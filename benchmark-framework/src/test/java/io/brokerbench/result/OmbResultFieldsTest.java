@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.brokerbench.run.RunRecord;
+import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.testing.FaultInjectingDriver.Fault;
 import io.brokerbench.testing.InProcessRuns;
 import io.brokerbench.testing.TestFiles;
@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The result file carries every field of OMB's TestResult, with OMB's names, JSON types and units. */
-class ResultJsonTest {
+class OmbResultFieldsTest {
 
     private static final List<String> OMB_SCALARS = List.of("workload", "driver", "messageSize", "topics", "partitions",
             "producersPerTopic", "consumersPerTopic");

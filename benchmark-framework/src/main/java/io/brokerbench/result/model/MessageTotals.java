@@ -1,0 +1,35 @@
+package io.brokerbench.result.model;
+
+import io.brokerbench.delivery.SubscriptionVerdict;
+import java.util.List;
+
+/**
+ * The whole run's messages and the delivery verdict ({@code "messages"}): what producers were due
+ * to send and could not, what each subscription lost, got twice or out of order, and whether
+ * delivery was clean. {@code verified} is false when the run ended before verification.
+ */
+public record MessageTotals(
+        long sent,
+        long publishErrors,
+        long received,
+        long due,
+        long unsent,
+        long sendFailures,
+        long unacknowledged,
+        long neverReceived,
+        long censoredLatencySamples,
+        boolean deliveredCleanly,
+        boolean sentDeliveredCleanly,
+        boolean verified,
+        long lost,
+        long duplicated,
+        long reordered,
+        long foreign,
+        long negativeLatencySamples,
+        List<SubscriptionVerdict> subscriptions) {
+
+    /** Messages due that failed, were never sent, or never acknowledged. */
+    public long undelivered() {
+        return sendFailures + unsent + unacknowledged;
+    }
+}
