@@ -30,7 +30,7 @@ import java.util.Map;
  *     for the highest rate the broker sustains and measures at it, unless {@code unthrottled}
  * @param unthrottled with producerRate 0: publish as fast as possible instead of searching
  * @param rateSearchWindowSeconds how long the max-rate search measures each rate it tries; default the shorter
- *     of 2 s and the reporting interval
+ *     of 10 s and the reporting interval (shorter windows answer sooner and spread more: docs/benchmarks.md)
  * @param rateSearchStartRate the first rate the max-rate search tries, messages per second over all producers,
  *     when it does not probe first ({@code rateSearchProbeSeconds: 0})
  * @param rateSearchProbeSeconds how long the max-rate search first publishes as fast as it can, to warm the
@@ -106,7 +106,8 @@ public record Workload(
     /** A randomized pool larger than this would exhaust a default-sized heap before the run starts. */
     private static final long MAX_POOL_BYTES = 1L << 30;
     private static final int DEFAULT_REPORTING_INTERVAL_SECONDS = 10;
-    private static final int DEFAULT_RATE_SEARCH_WINDOW_SECONDS = 2;
+    /** Measured beside 2 s: the rate found spreads no more than the unthrottled maximum (docs/benchmarks.md). */
+    private static final int DEFAULT_RATE_SEARCH_WINDOW_SECONDS = 10;
 
     public Workload {
         if (name.isBlank()) {

@@ -57,8 +57,9 @@ class MaxRateDiscoveryTest {
         assertTrue(listener.notes().stream().anyMatch(n -> n.startsWith("rate search: probing the ceiling")));
         assertTrue(listener.notes().stream().anyMatch(n -> n.startsWith("rate search: the probe left")),
                 "what the probe overran was drained before the search: " + listener.notes());
-        // each window lasts its 2 s, after the in-flight messages settled (for the 2 ms end-to-end latency)
-        assertTrue(found.windows().stream().allMatch(w -> w.observed().seconds() == 2.0), found.toString());
+        // each window lasts the default 10 s (the reporting interval here is as long), after the in-flight
+        // messages settled (for the 2 ms end-to-end latency)
+        assertTrue(found.windows().stream().allMatch(w -> w.observed().seconds() == 10.0), found.toString());
         assertTrue(run.intervals(Phase.SEARCH).stream().anyMatch(p -> Math.abs(p.seconds() - 0.002) < 1e-9));
         // then the measured phase at the rate found
         assertEquals(found.result().rate(), run.measuredSent() / run.measuredSeconds(), 1);
@@ -86,7 +87,7 @@ class MaxRateDiscoveryTest {
     void theWarmUpRunsAfterTheSearchAtTheRateFound() {
         worker.consumeRate = 50_000;
         RunRecord run = run("producerRate: 0\nwarmupDurationSeconds: 10\ntestDurationSeconds: 20\n"
-                + "reportingIntervalSeconds: 10\nsubscriptionsPerTopic: 1\n");
+                + "reportingIntervalSeconds: 10\nrateSearchWindowSeconds: 2\nsubscriptionsPerTopic: 1\n");
 
         assertTrue(run.complete(), run.incompleteReason());
         List<Phase> order = run.intervals().stream().map(IntervalPoint::phase).distinct().toList();

@@ -107,7 +107,7 @@ class WorkloadLoaderTest {
         assertEquals(KeyDistributorType.NO_KEY, w.keyDistributor());
         assertEquals(0.0, w.producerRate());
         assertTrue(w.searchesMaxRate());
-        assertEquals(Duration.ofSeconds(2), w.rateSearchWindow());
+        assertEquals(Duration.ofSeconds(10), w.rateSearchWindow(), "the shorter of 10 s and the reporting interval");
         assertEquals(null, w.maxOutstandingPerProducer());
         assertEquals(0, w.subscriptionsPerTopic());
         assertEquals(0, w.consumerPerSubscription());
