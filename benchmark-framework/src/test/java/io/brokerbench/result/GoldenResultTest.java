@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.brokerbench.testing.JsonFields;
 import io.brokerbench.testing.ManualClock;
 import io.brokerbench.testing.SimulatedRuns;
 import io.brokerbench.testing.SimulatedWorker;
@@ -14,8 +15,6 @@ import io.brokerbench.testing.TestFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
@@ -65,9 +64,8 @@ class GoldenResultTest {
         if (!Files.exists(golden)) {
             fail(golden + " missing: write it with -Dgolden.update=true and check it in");
         }
-        List<String> differences = new ArrayList<>();
-        compare("", mapper.readTree(golden.toFile()), actual, differences);
-        assertEquals(List.of(), differences, name + ": fields that differ from " + golden);
+        assertEquals(List.of(), JsonFields.differences(mapper.readTree(golden.toFile()), actual),
+                name + ": fields that differ from " + golden);
     }
 
     private static JsonNode masked(JsonNode root) {
@@ -88,32 +86,5 @@ class GoldenResultTest {
             ((ObjectNode) subscription).put("topic", "(masked)").put("subscription", "(masked)");
         }
         return root;
-    }
-
-    /** Every field that is missing, extra or different, with its path: more useful than one inequality. */
-    private static void compare(String path, JsonNode expected, JsonNode actual, List<String> differences) {
-        if (expected.isObject() && actual.isObject()) {
-            for (Iterator<String> names = expected.fieldNames(); names.hasNext(); ) {
-                String name = names.next();
-                String at = path.isEmpty() ? name : path + "." + name;
-                if (!actual.has(name)) {
-                    differences.add(at + ": missing");
-                } else {
-                    compare(at, expected.get(name), actual.get(name), differences);
-                }
-            }
-            for (Iterator<String> names = actual.fieldNames(); names.hasNext(); ) {
-                String name = names.next();
-                if (!expected.has(name)) {
-                    differences.add((path.isEmpty() ? name : path + "." + name) + ": not in the golden file");
-                }
-            }
-        } else if (expected.isArray() && actual.isArray() && expected.size() == actual.size()) {
-            for (int i = 0; i < expected.size(); i++) {
-                compare(path + "[" + i + "]", expected.get(i), actual.get(i), differences);
-            }
-        } else if (!expected.equals(actual)) {
-            differences.add(path + ": " + expected + " → " + actual);
-        }
     }
 }
