@@ -2,12 +2,12 @@ package io.brokerbench.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.brokerbench.report.RepeatConsole;
 import io.brokerbench.result.RepeatSummary;
 import io.brokerbench.result.ResultReader;
 import io.brokerbench.result.ResultWriter;
 import io.brokerbench.result.model.BenchmarkResult;
+import io.brokerbench.result.model.RepeatSummaryDocument;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -28,7 +28,7 @@ final class RepeatSummaryFile {
             documents.add(ResultReader.read(result));
             names.add(result.getFileName().toString());
         }
-        ObjectNode summary = new RepeatSummary(mapper).of(names, documents);
+        RepeatSummaryDocument summary = RepeatSummary.of(names, documents);
         ResultWriter.writeAtomically(target, mapper.writeValueAsBytes(summary));
         new RepeatConsole(out).print(summary);
         return target;

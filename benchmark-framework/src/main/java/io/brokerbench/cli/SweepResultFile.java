@@ -2,7 +2,6 @@ package io.brokerbench.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.brokerbench.capacity.Knee;
 import io.brokerbench.report.SweepConsole;
 import io.brokerbench.result.ResultReader;
@@ -10,6 +9,7 @@ import io.brokerbench.result.ResultWriter;
 import io.brokerbench.result.SweepMaximum;
 import io.brokerbench.result.SweepResult;
 import io.brokerbench.result.model.BenchmarkResult;
+import io.brokerbench.result.model.SweepDocument;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -44,7 +44,7 @@ final class SweepResultFile {
             documents.add(stepDocuments);
             names.add(stepNames);
         }
-        ObjectNode sweep = new SweepResult(mapper, Knee.defaults()).of(targets, names, documents, maximum);
+        SweepDocument sweep = new SweepResult(mapper, Knee.defaults()).of(targets, names, documents, maximum);
         ResultWriter.writeAtomically(target, mapper.writeValueAsBytes(sweep));
         new SweepConsole(out).print(sweep);
         return target;

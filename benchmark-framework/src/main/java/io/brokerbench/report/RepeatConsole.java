@@ -1,6 +1,7 @@
 package io.brokerbench.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.brokerbench.result.model.RepeatSpread;
+import io.brokerbench.result.model.RepeatSummaryDocument;
 import java.io.PrintStream;
 import java.util.Locale;
 
@@ -13,21 +14,20 @@ public final class RepeatConsole {
         this.out = out;
     }
 
-    public void print(JsonNode summary) {
+    public void print(RepeatSummaryDocument summary) {
+        RepeatSpread spread = summary.spread();
         out.println();
         out.println(String.format("%s on %s: %d of %d run(s) summarised (mean ± 95 %% confidence half-width, sd)",
-                summary.path("workload").asText(), summary.path("driver").asText(), summary.path("runsSummarised").asInt(),
-                summary.path("runs").size()));
-        summary.path("metrics").fields().forEachRemaining(entry -> {
-            JsonNode m = entry.getValue();
-            double mean = m.path("mean").asDouble();
-            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %-48s %14s", entry.getKey(), number(mean)));
-            if (m.path("ci95High").isNumber()) {
-                line.append(String.format(Locale.ROOT, " ± %-12s sd %-12s", number(m.path("ci95High").asDouble() - mean),
-                        number(m.path("standardDeviation").asDouble())));
+                summary.workload(), summary.driver(), spread.runsSummarised(), spread.runs().size()));
+        spread.metrics().forEach((name, m) -> {
+            double mean = m.mean() == null ? 0 : m.mean();
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %-48s %14s", name, number(mean)));
+            if (m.ci95High() != null) {
+                line.append(String.format(Locale.ROOT, " ± %-12s sd %-12s", number(m.ci95High() - mean),
+                        number(m.standardDeviation() == null ? 0 : m.standardDeviation())));
             }
-            line.append(' ').append(m.path("unit").asText()).append("  runs:");
-            m.path("values").forEach(v -> line.append(' ').append(number(v.asDouble())));
+            line.append(' ').append(m.unit()).append("  runs:");
+            m.values().forEach(v -> line.append(' ').append(number(v)));
             out.println(line);
         });
     }

@@ -1,8 +1,14 @@
 package io.brokerbench.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.brokerbench.result.ResultFigure;
 import io.brokerbench.result.SweepResult;
+import io.brokerbench.result.model.LatencyStats;
+import io.brokerbench.result.model.RepeatSpread;
+import io.brokerbench.result.model.SweepDocument;
+import io.brokerbench.stats.Metric;
+import io.brokerbench.stats.Percentile;
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -18,56 +24,55 @@ public final class SweepConsole {
         this.out = out;
     }
 
-    public void print(JsonNode sweep) {
+    public void print(SweepDocument sweep) {
         out.println();
-        out.println(String.format("%s on %s: rate sweep, %d step(s)", sweep.path("workload").asText(),
-                sweep.path("driver").asText(), sweep.path("steps").size()));
-        if (sweep.path("maximum").isObject()) {
-            out.println("  100 % = " + maximum(sweep.path("maximum")));
+        out.println(String.format("%s on %s: rate sweep, %d step(s)", sweep.workload(), sweep.driver(), sweep.steps().size()));
+        if (sweep.maximum() != null) {
+            out.println("  100 % = " + maximum(sweep.maximum()));
         }
         out.println(String.format("  %4s %12s %12s %12s | %9s %9s %9s | %9s %9s | %s", "step", "target/s", "published/s",
                 "consumed/s", "e2e p50", "e2e p99", "e2e p99.9", "pub p50", "pub p99", "delivery"));
         int index = 0;
-        for (JsonNode step : sweep.path("steps")) {
+        for (SweepDocument.Step step : sweep.steps()) {
             index++;
-            JsonNode e2e = step.path("latency").path("endToEndLatency");
-            JsonNode pub = step.path("latency").path("publishLatency");
+            LatencyStats e2e = latency(step, Metric.END_TO_END);
+            LatencyStats pub = latency(step, Metric.PUBLISH_LATENCY);
             out.println(String.format("  %4d %,12.0f %,12.0f %,12.0f | %9.3f %9.3f %9.3f | %9.3f %9.3f | %s", index,
-                    step.path("targetRate").asDouble(), step.path("publishRate").asDouble(), step.path("consumeRate").asDouble(),
-                    e2e.path("50pct").asDouble(), e2e.path("99pct").asDouble(), e2e.path("999pct").asDouble(),
-                    pub.path("50pct").asDouble(), pub.path("99pct").asDouble(),
+                    step.targetRate(), orZero(step.publishRate()), orZero(step.consumeRate()),
+                    orZero(e2e.p50()), orZero(e2e.p99()), orZero(e2e.p999()), orZero(pub.p50()), orZero(pub.p99()),
                     SweepResult.stepVerdict(step)));
-            JsonNode repeats = step.path("repeats");
-            if (repeats.isObject()) {
+            RepeatSpread repeats = step.repeats();
+            if (repeats != null) {
                 out.println(String.format(Locale.ROOT, "       mean of %d of %d run(s), 95 %% confidence half-width:"
-                        + " published ±%s msg/s, e2e p99 ±%s ms", repeats.path("runsSummarised").asInt(),
-                        repeats.path("runs").size(), number(halfWidth(repeats, "measured.publishRate")),
-                        number(halfWidth(repeats, "aggregatedEndToEndLatency99pct"))));
+                        + " published ±%s msg/s, e2e p99 ±%s ms", repeats.runsSummarised(), repeats.runs().size(),
+                        number(repeats.halfWidth(ResultFigure.PUBLISH_RATE.path())),
+                        number(repeats.halfWidth(ResultFigure.aggregated(Metric.END_TO_END, Percentile.P99).path()))));
             }
         }
-        for (JsonNode objective : sweep.path("objectives")) {
-            out.println(objective.path("firstBrokenStep").isNumber()
+        for (SweepDocument.ObjectiveMark objective : sweep.objectives() == null ? List.<SweepDocument.ObjectiveMark>of()
+                : sweep.objectives()) {
+            out.println(objective.firstBrokenStep() != null
                     ? String.format(Locale.ROOT, "  objective %s: first broken at step %d, %,.0f msg/s published (%s %s)",
-                            objective.path("objective").asText(), objective.path("firstBrokenStep").asInt() + 1,
-                            objective.path("publishRate").asDouble(), number(objective.path("measured").asDouble()),
-                            objective.path("unit").asText())
-                    : String.format(Locale.ROOT, "  objective %s: met at every step", objective.path("objective").asText()));
+                            objective.objective(), objective.firstBrokenStep() + 1, orZero(objective.publishRate()),
+                            number(orZero(objective.measured())), objective.unit())
+                    : String.format(Locale.ROOT, "  objective %s: met at every step", objective.objective()));
         }
-        JsonNode knee = sweep.path("knee");
-        out.println(knee.path("step").isNumber()
-                ? String.format("  knee: step %d, %,.0f msg/s published, end-to-end p99 %.3f ms (%s)", knee.path("step").asInt() + 1,
-                        knee.path("publishRate").asDouble(), knee.path("endToEndLatency99pct").asDouble(), knee.path("rule").asText())
-                : "  knee: none (" + knee.path("rule").asText() + ")");
+        SweepDocument.Knee knee = sweep.knee();
+        out.println(knee.step() != null
+                ? String.format("  knee: step %d, %,.0f msg/s published, end-to-end p99 %.3f ms (%s)", knee.step() + 1,
+                        orZero(knee.publishRate()), orZero(knee.endToEndLatency99pct()), knee.rule())
+                : "  knee: none (" + knee.rule() + ")");
     }
 
-    /**
-     * Half the 95 % confidence interval of a repeated step's mean of {@code metric} (a result field path,
-     * in its result unit); NaN with fewer than two complete runs.
-     */
-    public static double halfWidth(JsonNode repeats, String metric) {
-        JsonNode spread = repeats.path("metrics").path(metric);
-        return spread.path("ci95High").isNumber() ? spread.path("ci95High").asDouble() - spread.path("mean").asDouble()
-                : Double.NaN;
+    /** A step's statistics of {@code metric}; all null where the file lacks them. */
+    public static LatencyStats latency(SweepDocument.Step step, Metric metric) {
+        LatencyStats stats = step.latency() == null ? null : step.latency().get(metric);
+        return stats == null ? LatencyStats.of(percentile -> null) : stats;
+    }
+
+    /** A figure the file has as null where the console shows 0, as it always has. */
+    private static double orZero(Number value) {
+        return value == null ? 0 : value.doubleValue();
     }
 
     private static String number(double value) {
@@ -75,16 +80,17 @@ public final class SweepConsole {
     }
 
     /** What a sweep of percentages took as 100 %, and where it came from: given, or found by a search (with its bounds). */
-    public static String maximum(JsonNode maximum) {
-        String rate = String.format(Locale.ROOT, "%,.0f msg/s", maximum.path("rate").asDouble());
-        if (!maximum.path("discovered").asBoolean()) {
+    public static String maximum(SweepDocument.Maximum maximum) {
+        String rate = String.format(Locale.ROOT, "%,.0f msg/s", maximum.rate());
+        if (!maximum.discovered() || maximum.search() == null) {
             return rate + ", given as maxRate";
         }
-        String bound = maximum.path("upperBound").isNumber()
-                ? String.format(Locale.ROOT, "fails at %,.0f msg/s, ±%.1f %%", maximum.path("upperBound").asDouble(),
-                        100 * maximum.path("relativeUncertainty").asDouble())
+        SweepDocument.Search search = maximum.search();
+        String bound = search.upperBound() != null
+                ? String.format(Locale.ROOT, "fails at %,.0f msg/s, ±%.1f %%", search.upperBound(),
+                        100 * orZero(search.relativeUncertainty()))
                 : "no tried rate failed";
         return String.format(Locale.ROOT, "%s, discovered by a max-rate search (%s%s; %s)", rate, bound,
-                maximum.path("converged").asBoolean() ? "" : ", NOT converged", maximum.path("file").asText());
+                search.converged() ? "" : ", NOT converged", search.file());
     }
 }

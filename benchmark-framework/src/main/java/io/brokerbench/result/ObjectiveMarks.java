@@ -3,11 +3,13 @@ package io.brokerbench.result;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.brokerbench.capacity.SearchObjectives;
 import io.brokerbench.result.model.BenchmarkResult;
 import io.brokerbench.result.model.IntervalOutcome;
+import io.brokerbench.result.model.LatencyStats;
+import io.brokerbench.result.model.SweepDocument;
+import io.brokerbench.stats.Metric;
+import io.brokerbench.stats.Percentile;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,12 +28,12 @@ final class ObjectiveMarks {
      * One objective as a check on a sweep step: how to read the step's value, and its limit; a
      * latency objective names its result metric and percentile (null otherwise).
      */
-    private record Check(String label, String unit, double limit, ToDoubleFunction<Step> value, String metric,
-            String percentile) {
+    private record Check(String label, String unit, double limit, ToDoubleFunction<Step> value, Metric metric,
+            Percentile percentile) {
     }
 
     /** A step of the sweep: its summary (with mean latencies) and the results of its runs. */
-    record Step(JsonNode summary, List<BenchmarkResult> runs) {
+    record Step(SweepDocument.Step summary, List<BenchmarkResult> runs) {
     }
 
     private ObjectiveMarks() {
@@ -51,36 +53,33 @@ final class ObjectiveMarks {
         }
     }
 
-    /** Writes one entry per objective into {@code into}; nothing without objectives. */
-    static void write(SearchObjectives objectives, List<Step> steps, ArrayNode into) {
+    /** One mark per objective, in the order of {@link #checks}. */
+    static List<SweepDocument.ObjectiveMark> marks(SearchObjectives objectives, List<Step> steps) {
+        List<SweepDocument.ObjectiveMark> marks = new ArrayList<>();
         for (Check check : checks(objectives)) {
-            ObjectNode mark = into.addObject();
-            mark.put("objective", check.label());
-            mark.put("limit", check.limit());
-            mark.put("unit", check.unit());
-            if (check.metric() != null) {
-                mark.put("metric", check.metric());
-                mark.put("percentile", check.percentile());
-            }
-            mark.putNull("firstBrokenStep");
+            String metric = check.metric() == null ? null : check.metric().resultName();
+            String percentile = check.percentile() == null ? null : check.percentile().suffix();
+            SweepDocument.ObjectiveMark mark = new SweepDocument.ObjectiveMark(check.label(), check.limit(), check.unit(),
+                    metric, percentile, null, null, null, null);
             for (int i = 0; i < steps.size(); i++) {
                 double value = check.value().applyAsDouble(steps.get(i));
                 if (value > check.limit()) {
-                    mark.put("firstBrokenStep", i);
-                    mark.put("targetRate", steps.get(i).summary().path("targetRate").asDouble());
-                    mark.put("publishRate", steps.get(i).summary().path("publishRate").asDouble());
-                    mark.put("measured", value);
+                    SweepDocument.Step step = steps.get(i).summary();
+                    mark = new SweepDocument.ObjectiveMark(check.label(), check.limit(), check.unit(), metric, percentile, i,
+                            step.targetRate(), step.publishRate() == null ? 0.0 : step.publishRate(), value);
                     break;
                 }
             }
+            marks.add(mark);
         }
+        return marks;
     }
 
     private static List<Check> checks(SearchObjectives objectives) {
         List<Check> checks = new ArrayList<>();
-        latency(checks, "end-to-end p99", objectives.endToEndP99Millis(), "endToEndLatencyFromIntended", "99pct");
-        latency(checks, "end-to-end p99.9", objectives.endToEndP999Millis(), "endToEndLatencyFromIntended", "999pct");
-        latency(checks, "publish p99", objectives.publishP99Millis(), "publishLatencyFromIntended", "99pct");
+        latency(checks, "end-to-end p99", objectives.endToEndP99Millis(), Metric.END_TO_END_FROM_INTENDED, Percentile.P99);
+        latency(checks, "end-to-end p99.9", objectives.endToEndP999Millis(), Metric.END_TO_END_FROM_INTENDED, Percentile.P999);
+        latency(checks, "publish p99", objectives.publishP99Millis(), Metric.PUBLISH_LATENCY_FROM_INTENDED, Percentile.P99);
         if (objectives.backlogSeconds() != null) {
             checks.add(new Check("backlog ≤ " + plain(objectives.backlogSeconds()) + " s", "s",
                     objectives.backlogSeconds(), ObjectiveMarks::longestBacklogSeconds, null, null));
@@ -92,11 +91,12 @@ final class ObjectiveMarks {
         return checks;
     }
 
-    private static void latency(List<Check> checks, String name, Double limit, String metric, String percentile) {
+    private static void latency(List<Check> checks, String name, Double limit, Metric metric, Percentile percentile) {
         if (limit != null) {
-            checks.add(new Check(name + " ≤ " + plain(limit) + " ms", "ms", limit,
-                    step -> step.summary().path("latency").path(metric).path(percentile).asDouble(Double.NaN), metric,
-                    percentile));
+            checks.add(new Check(name + " ≤ " + plain(limit) + " ms", "ms", limit, step -> {
+                LatencyStats stats = step.summary().latency().get(metric);
+                return stats == null ? Double.NaN : stats.get(percentile);
+            }, metric, percentile));
         }
     }
 
@@ -106,7 +106,7 @@ final class ObjectiveMarks {
 
     /** The largest backlog of any measured interval of any run, in seconds of the step's target rate. */
     private static double longestBacklogSeconds(Step step) {
-        double target = step.summary().path("targetRate").asDouble();
+        double target = step.summary().targetRate();
         long most = 0;
         for (BenchmarkResult run : step.runs()) {
             for (IntervalOutcome point : run.intervals() == null ? List.<IntervalOutcome>of() : run.intervals()) {

@@ -1,15 +1,17 @@
 package io.brokerbench.result;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.brokerbench.result.model.BenchmarkResult;
+import io.brokerbench.result.model.FigureSpread;
+import io.brokerbench.result.model.RepeatSpread;
+import io.brokerbench.result.model.RepeatSummaryDocument;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
 import io.brokerbench.stats.Spread;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What {@code --repeat N} reports over the N result files of one workload × driver: per metric the
@@ -19,15 +21,11 @@ import java.util.List;
  */
 public final class RepeatSummary {
 
-    public static final String SCHEMA = "brokerbench-repeat-summary/1";
     /** The percentiles summarised for each latency metric: the ones studies quote. */
     private static final List<Percentile> PERCENTILES = List.of(Percentile.AVG, Percentile.P50, Percentile.P99,
             Percentile.P999, Percentile.MAX);
 
-    private final ObjectMapper mapper;
-
-    public RepeatSummary(ObjectMapper mapper) {
-        this.mapper = mapper;
+    private RepeatSummary() {
     }
 
     /** The figures summarised, each under its field path in a result document. */
@@ -47,57 +45,48 @@ public final class RepeatSummary {
 
     /**
      * @param files the result files' names, in run order
-     * @param results their documents, in the same order
+     * @param results their results, in the same order
      */
-    public ObjectNode of(List<String> files, List<BenchmarkResult> results) {
-        ObjectNode root = mapper.createObjectNode();
-        root.put("schema", SCHEMA);
+    public static RepeatSummaryDocument of(List<String> files, List<BenchmarkResult> results) {
         BenchmarkResult first = results.get(0);
-        root.put("workload", first.workload());
-        root.put("driver", first.driver());
-        writeRuns(root, files, results);
-        return root;
+        return new RepeatSummaryDocument(RepeatSummaryDocument.SCHEMA, first.workload(), first.driver(),
+                spread(files, results));
     }
 
     /**
      * The summary without its header: each run (file, complete, delivered cleanly), how many were
      * summarised, and per metric their spread. A repeated step of a rate sweep carries it too.
      */
-    public void writeRuns(ObjectNode root, List<String> files, List<BenchmarkResult> results) {
-        ArrayNode runs = root.putArray("runs");
+    public static RepeatSpread spread(List<String> files, List<BenchmarkResult> results) {
+        List<RepeatSpread.Run> runs = new ArrayList<>();
         List<BenchmarkResult> complete = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {
-            boolean done = results.get(i).completed();
-            runs.addObject().put("file", files.get(i)).put("complete", done)
-                    .put("deliveredCleanly", deliveredCleanly(results.get(i)))
-                    .put("sentDeliveredCleanly", sentDeliveredCleanly(results.get(i)));
-            if (done) {
-                complete.add(results.get(i));
+            BenchmarkResult result = results.get(i);
+            runs.add(new RepeatSpread.Run(files.get(i), result.completed(), deliveredCleanly(result),
+                    sentDeliveredCleanly(result)));
+            if (result.completed()) {
+                complete.add(result);
             }
         }
-        root.put("runsSummarised", complete.size());
-        root.put("confidence", "95 % interval of the mean, Student's t with runs - 1 degrees of freedom");
-        ObjectNode metrics = root.putObject("metrics");
+        Map<String, FigureSpread> metrics = new LinkedHashMap<>();
         for (ResultFigure metric : metrics()) {
             double[] values = complete.stream().mapToDouble(metric::of).toArray();
             if (values.length == 0 || Arrays.stream(values).anyMatch(v -> Double.isNaN(v))) {
                 continue; // absent from these results (e.g. no backlog), or not measured in every run
             }
             Spread spread = Spread.of(values);
-            ObjectNode node = metrics.putObject(metric.path());
-            node.put("unit", metric.unit());
-            put(node, "mean", spread.mean());
-            put(node, "standardDeviation", spread.standardDeviation());
-            put(node, "ci95Low", spread.ciLow());
-            put(node, "ci95High", spread.ciHigh());
-            put(node, "coefficientOfVariation", spread.coefficientOfVariation(), 1e5); // a ratio: 3 decimals are too few
-            put(node, "min", spread.min());
-            put(node, "max", spread.max());
-            ArrayNode each = node.putArray("values");
-            for (double value : values) {
-                each.add(value);
-            }
+            metrics.put(metric.path(), new FigureSpread(metric.unit(), rounded(spread.mean(), 1e3),
+                    rounded(spread.standardDeviation(), 1e3), rounded(spread.ciLow(), 1e3), rounded(spread.ciHigh(), 1e3),
+                    rounded(spread.coefficientOfVariation(), 1e5), // a ratio: 3 decimals are too few
+                    rounded(spread.min(), 1e3), rounded(spread.max(), 1e3), Arrays.stream(values).boxed().toList()));
         }
+        return new RepeatSpread(runs, complete.size(), "95 % interval of the mean, Student's t with runs - 1 degrees of freedom",
+                metrics);
+    }
+
+    /** Rounded to 1/scale; null where not finite (one run: no deviation, no interval). */
+    private static Double rounded(double value, double scale) {
+        return Double.isFinite(value) ? Math.round(value * scale) / scale : null;
     }
 
     static boolean deliveredCleanly(BenchmarkResult result) {
@@ -106,17 +95,5 @@ public final class RepeatSummary {
 
     static boolean sentDeliveredCleanly(BenchmarkResult result) {
         return result.messages() != null && result.messages().sentDeliveredCleanly();
-    }
-
-    private static void put(ObjectNode node, String field, double value) {
-        put(node, field, value, 1e3);
-    }
-
-    private static void put(ObjectNode node, String field, double value, double scale) {
-        if (Double.isFinite(value)) {
-            node.put(field, Math.round(value * scale) / scale);
-        } else {
-            node.putNull(field); // one run: no deviation, no interval
-        }
     }
 }

@@ -28,6 +28,10 @@ public final class ResultReader {
     }
 
     public static BenchmarkResult read(Path file) {
+        return of(file, tree(file));
+    }
+
+    private static JsonNode tree(Path file) {
         JsonNode root;
         try (InputStream in = Files.newInputStream(file)) {
             root = MAPPER.readTree(in);
@@ -39,7 +43,19 @@ public final class ResultReader {
                     : Files.isDirectory(file) ? "is a directory" : OneLine.of(e);
             throw ConfigException.file(file, "cannot read: " + problem);
         }
-        return of(file, root);
+        return root;
+    }
+
+    /**
+     * A sweep result or a {@code --repeat} summary ({@code type}), as {@link #read} reads a run's result:
+     * unknown fields skipped, anything else a one-line {@link ConfigException} naming the file.
+     */
+    public static <T> T readDocument(Path file, Class<T> type) {
+        JsonNode root = tree(file);
+        if (root == null || !root.isObject()) {
+            throw ConfigException.file(file, "not a " + type.getSimpleName() + ": expected a JSON object");
+        }
+        return bind(file, root, type, "not a " + type.getSimpleName());
     }
 
     /** A result already parsed from {@code file}; checked as {@link #read} checks a file. */
@@ -50,12 +66,16 @@ public final class ResultReader {
         if (!root.path("publishRate").isArray()) {
             throw ConfigException.file(file, "not a benchmark result: no 'publishRate' series (neither a brokerbench nor an OMB result)");
         }
+        return bind(file, root, BenchmarkResult.class, "not a benchmark result");
+    }
+
+    private static <T> T bind(Path file, JsonNode root, Class<T> type, String what) {
         try {
-            return MAPPER.treeToValue(root, BenchmarkResult.class);
+            return MAPPER.treeToValue(root, type);
         } catch (JsonProcessingException e) {
             String field = e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()
                     ? " at '" + fieldPath(mapping) + "'" : "";
-            throw ConfigException.file(file, "not a benchmark result" + field + ": " + OneLine.text(e.getOriginalMessage()));
+            throw ConfigException.file(file, what + field + ": " + OneLine.text(e.getOriginalMessage()));
         }
     }
 

@@ -1,8 +1,8 @@
 package io.brokerbench.result;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.brokerbench.result.model.BenchmarkResult;
 import io.brokerbench.result.model.RateSearchOutcome;
+import io.brokerbench.result.model.SweepDocument;
 import java.util.Optional;
 
 /**
@@ -37,15 +37,13 @@ public record SweepMaximum(double rate, boolean discovered, double upperBound, d
                 search.relativeUncertainty() == null ? Double.NaN : search.relativeUncertainty(), search.converged(), file));
     }
 
-    void writeTo(ObjectNode node) {
-        node.put("rate", rate);
-        node.put("discovered", discovered);
-        if (!discovered) {
-            return;
-        }
-        SweepResult.putNumber(node, "upperBound", upperBound);
-        SweepResult.putNumber(node, "relativeUncertainty", relativeUncertainty);
-        node.put("converged", converged);
-        node.put("file", file);
+    /** As the sweep's result file gives it: the search's bounds only when a search found the rate. */
+    SweepDocument.Maximum entry() {
+        return new SweepDocument.Maximum(rate, discovered, discovered ? new SweepDocument.Search(finiteOrNull(upperBound),
+                finiteOrNull(relativeUncertainty), converged, file) : null);
+    }
+
+    private static Double finiteOrNull(double value) {
+        return Double.isNaN(value) ? null : value;
     }
 }

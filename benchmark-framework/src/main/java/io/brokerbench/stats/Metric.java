@@ -32,6 +32,16 @@ public enum Metric {
         return resultName;
     }
 
+    /** The metric whose result-file prefix is {@code name} ("endToEndLatency"); null for none. */
+    public static Metric ofResultName(String name) {
+        for (Metric metric : values()) {
+            if (metric.resultName.equals(name)) {
+                return metric;
+            }
+        }
+        return null;
+    }
+
     public ResultUnit resultUnit() {
         return resultUnit;
     }

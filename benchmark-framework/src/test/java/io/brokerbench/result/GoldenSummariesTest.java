@@ -67,16 +67,15 @@ class GoldenSummariesTest {
         List<List<String>> files = List.of(List.of("s1-r1.json", "s1-r2.json"), List.of("s2.json"),
                 List.of("s3-r1.json", "s3-r2.json"));
         SweepMaximum maximum = SweepMaximum.discoveredIn("w-search.json", run(true, 40_000, 4.0, true, 0)).orElseThrow();
-        JsonNode sweep = mapper.valueToTree(new SweepResult(mapper, Knee.defaults())
-                .of(List.of(10_000.0, 20_000.0, 40_000.0), files, steps, maximum));
-        check("sweep", sweep);
-
-        JsonNode repeat = mapper.valueToTree(new RepeatSummary(mapper).of(List.of("a-run1.json", "a-run2.json", "a-run3.json"),
+        check("sweep", new SweepResult(mapper, Knee.defaults()).of(List.of(10_000.0, 20_000.0, 40_000.0), files, steps,
+                maximum));
+        check("repeat-summary", RepeatSummary.of(List.of("a-run1.json", "a-run2.json", "a-run3.json"),
                 List.of(run(true, 1000, 2.0, true, 0), run(true, 1100, 3.0, true, 0), run(false, 1, 99, false, 0))));
-        check("repeat-summary", repeat);
     }
 
-    private void check(String name, JsonNode actual) throws IOException {
+    /** {@code document} as its file would hold it, against the golden file. */
+    private void check(String name, Object document) throws IOException {
+        JsonNode actual = mapper.readTree(mapper.writeValueAsString(document));
         Path golden = GOLDEN.resolve(name + ".json");
         if (Boolean.getBoolean("golden.update")) {
             Files.writeString(golden, mapper.writeValueAsString(actual) + "\n");

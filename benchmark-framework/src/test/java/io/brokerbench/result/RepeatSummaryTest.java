@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.brokerbench.result.model.BenchmarkResult;
+import io.brokerbench.result.model.RepeatSummaryDocument;
 import io.brokerbench.stats.Spread;
 import io.brokerbench.testing.Results;
 import java.util.List;
@@ -30,10 +31,10 @@ class RepeatSummaryTest {
     void eachMetricGetsTheSpreadOfTheCompleteRunsWithEveryValue() {
         List<BenchmarkResult> results = List.of(result(true, 1000, 2.0), result(true, 1100, 3.0), result(false, 1, 99),
                 result(true, 900, 4.0));
-        JsonNode summary = new RepeatSummary(mapper).of(List.of("a-run1.json", "a-run2.json", "a-run3.json", "a-run4.json"),
-                results);
+        JsonNode summary = mapper.valueToTree(RepeatSummary.of(List.of("a-run1.json", "a-run2.json", "a-run3.json",
+                "a-run4.json"), results));
 
-        assertEquals(RepeatSummary.SCHEMA, summary.get("schema").asText());
+        assertEquals(RepeatSummaryDocument.SCHEMA, summary.get("schema").asText());
         assertEquals(3, summary.get("runsSummarised").asInt(), "the incomplete run is listed, not averaged");
         assertEquals(4, summary.get("runs").size());
         assertFalse(summary.get("runs").get(2).get("complete").asBoolean());
@@ -56,7 +57,7 @@ class RepeatSummaryTest {
 
     @Test
     void oneRunHasNoDeviationAndNoInterval() {
-        JsonNode rate = new RepeatSummary(mapper).of(List.of("a.json"), List.of(result(true, 1000, 2.0)))
+        JsonNode rate = mapper.<JsonNode>valueToTree(RepeatSummary.of(List.of("a.json"), List.of(result(true, 1000, 2.0))))
                 .get("metrics").get("measured.publishRate");
         assertEquals(1000, rate.get("mean").asDouble());
         assertTrue(rate.get("standardDeviation").isNull());

@@ -21,6 +21,8 @@ import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import io.brokerbench.result.model.BenchmarkResult;
+import io.brokerbench.result.model.RepeatSummaryDocument;
+import io.brokerbench.result.model.SweepDocument;
 import io.brokerbench.testing.ManualClock;
 import io.brokerbench.testing.SimulatedRuns;
 import io.brokerbench.testing.SimulatedWorker;
@@ -34,15 +36,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The result file's JSON Schema, docs/result-schema.json, is generated from the typed result and
- * kept current by this test: a change to the records that changes the schema fails here until the
- * file is written again on purpose ({@code mvn test -Dtest=ResultSchemaTest -Dschema.update=true},
+ * The result file's JSON Schema, docs/result-schema.json (and the sweep's and the --repeat
+ * summary's beside it), is generated from the typed result and kept current by this test: a change
+ * to the records that changes a schema fails here until the file is written again on purpose ({@code mvn test -Dtest=ResultSchemaTest -Dschema.update=true},
  * then read the diff). Result files as runs write them, and OMB's, must validate against it.
  */
 class ResultSchemaTest {
 
     private static final Path CHECKED_IN = Path.of("../docs/result-schema.json");
+    private static final Path SWEEP_SCHEMA = Path.of("../docs/sweep-schema.json");
+    private static final Path REPEAT_SCHEMA = Path.of("../docs/repeat-summary-schema.json");
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static SchemaGenerator generator;
     private static JsonNode generated;
     private static JsonSchema validator;
 
@@ -54,30 +59,64 @@ class ResultSchemaTest {
         SchemaGeneratorConfigBuilder config = new SchemaGeneratorConfigBuilder(MAPPER, SchemaVersion.DRAFT_2020_12,
                 OptionPreset.PLAIN_JSON).with(new JacksonModule())
                 // a field of a reference type may be null: a figure not measured, a section the run did not have
-                .with(Option.NULLABLE_FIELDS_BY_DEFAULT);
+                .with(Option.NULLABLE_FIELDS_BY_DEFAULT)
+                // what a map holds: a quantile curve numbers, a summary a spread per figure
+                .with(Option.MAP_VALUES_AS_ADDITIONAL_PROPERTIES);
         // the workload as read, echoed: any JSON, described by the workload file's own format
         config.forTypesInGeneral().withCustomDefinitionProvider((type, context) -> type.getErasedType() == JsonNode.class
                 ? new CustomDefinition(context.getGeneratorConfig().createObjectNode().put("type", "object")) : null);
-        ObjectNode schema = new SchemaGenerator(config.build()).generateSchema(BenchmarkResult.class);
-        schema.put("title", "brokerbench result file (" + BenchmarkResult.SCHEMA + ")");
-        schema.put("description", "One run's result as bin/benchmark writes it: OMB's TestResult fields under OMB's names"
-                + " and units, then this harness's own sections. Generated from io.brokerbench.result.model.BenchmarkResult"
-                + " by ResultSchemaTest; see docs/omb-compatibility.md.");
-        generated = schema;
-        validator = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(schema);
+        generator = new SchemaGenerator(config.build());
+        generated = schema(BenchmarkResult.class, BenchmarkResult.SCHEMA, "One run's result as bin/benchmark writes it: OMB's"
+                + " TestResult fields under OMB's names and units, then this harness's own sections; see docs/omb-compatibility.md.");
+        validator = validator(generated);
+    }
+
+    private static ObjectNode schema(Class<?> type, String id, String description) {
+        ObjectNode schema = generator.generateSchema(type);
+        schema.put("title", "brokerbench " + id);
+        schema.put("description", description + " Generated from " + type.getName() + " by ResultSchemaTest.");
+        return schema;
+    }
+
+    private static JsonSchema validator(JsonNode schema) {
+        return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(schema);
     }
 
     @Test
-    void theCheckedInSchemaIsTheOneTheRecordsGive() throws IOException {
-        String text = MAPPER.writeValueAsString(generated) + "\n";
+    void theCheckedInSchemasAreTheOnesTheRecordsGive() throws IOException {
+        keptCurrent(CHECKED_IN, generated);
+        keptCurrent(SWEEP_SCHEMA, sweepSchema());
+        keptCurrent(REPEAT_SCHEMA, repeatSchema());
+    }
+
+    @Test
+    void theSweepAndRepeatSummaryFilesValidate() throws IOException {
+        assertEquals(Set.of(), validator(sweepSchema()).validate(MAPPER.readTree(Path.of("src/test/resources/golden/sweep.json")
+                .toFile())));
+        assertEquals(Set.of(), validator(repeatSchema()).validate(MAPPER.readTree(
+                Path.of("src/test/resources/golden/repeat-summary.json").toFile())));
+    }
+
+    private static JsonNode sweepSchema() {
+        return schema(SweepDocument.class, SweepDocument.SCHEMA, "A rate sweep's result (…-sweep.json): per step its rates,"
+                + " mean latencies and verdict, the objectives and the knee; see docs/run-shapes.md.");
+    }
+
+    private static JsonNode repeatSchema() {
+        return schema(RepeatSummaryDocument.class, RepeatSummaryDocument.SCHEMA, "The --repeat summary (…-summary.json):"
+                + " each run and, per figure, the spread over the complete runs; see docs/run-shapes.md.");
+    }
+
+    private static void keptCurrent(Path checkedIn, JsonNode schema) throws IOException {
+        String text = MAPPER.writeValueAsString(schema) + "\n";
         if (Boolean.getBoolean("schema.update")) {
-            Files.writeString(CHECKED_IN, text);
+            Files.writeString(checkedIn, text);
             return;
         }
-        if (!Files.exists(CHECKED_IN)) {
-            fail(CHECKED_IN + " missing: write it with -Dschema.update=true and check it in");
+        if (!Files.exists(checkedIn)) {
+            fail(checkedIn + " missing: write it with -Dschema.update=true and check it in");
         }
-        assertEquals(Files.readString(CHECKED_IN), text, CHECKED_IN + " is not current: write it with -Dschema.update=true");
+        assertEquals(Files.readString(checkedIn), text, checkedIn + " is not current: write it with -Dschema.update=true");
     }
 
     @Test

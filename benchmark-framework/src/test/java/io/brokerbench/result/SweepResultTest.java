@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.brokerbench.capacity.Knee;
 import io.brokerbench.result.model.BenchmarkResult;
+import io.brokerbench.result.model.SweepDocument;
 import io.brokerbench.testing.Results;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -33,11 +34,11 @@ class SweepResultTest {
 
     @Test
     void eachStepCarriesItsRatesLatenciesAndVerdictAndTheKneeIsTheLastStepBeforeLatencyBreaksAway() {
-        JsonNode sweep = new SweepResult(mapper, Knee.defaults()).of(List.of(1000.0, 2000.0, 4000.0, 8000.0),
+        JsonNode sweep = sweep(List.of(1000.0, 2000.0, 4000.0, 8000.0),
                 once("s1.json", "s2.json", "s3.json", "s4.json"),
                 once(step(1000, 2.0, true), step(2000, 2.5, true), step(3990, 3.9, true), step(6000, 900, false)), null);
 
-        assertEquals(SweepResult.SCHEMA, sweep.get("schema").asText());
+        assertEquals(SweepDocument.SCHEMA, sweep.get("schema").asText());
         JsonNode steps = sweep.get("steps");
         assertEquals(4, steps.size());
         assertEquals(4000, steps.get(2).get("targetRate").asDouble());
@@ -58,7 +59,7 @@ class SweepResultTest {
     @Test
     void aSweepOfPercentagesRecordsItsMaximumAndEachStepsPercentage() {
         SweepMaximum discovered = new SweepMaximum(40_000, true, 40_400, 0.005, true, "w-search.json");
-        JsonNode sweep = new SweepResult(mapper, Knee.defaults()).of(List.of(10_000.0, 40_000.0),
+        JsonNode sweep = sweep(List.of(10_000.0, 40_000.0),
                 once("s1.json", "s2.json"), once(step(10_000, 2.0, true), step(40_000, 2.5, true)), discovered);
 
         JsonNode maximum = sweep.get("maximum");
@@ -77,7 +78,7 @@ class SweepResultTest {
         search.putObject("rateSearch").put("sustainableRate", 80_000).putNull("upperBound").putNull("relativeUncertainty")
                 .put("converged", false);
         SweepMaximum maximum = SweepMaximum.discoveredIn("w-search.json", Results.bind(search)).orElseThrow();
-        JsonNode sweep = new SweepResult(mapper, Knee.defaults()).of(List.of(80_000.0), once("s1.json"),
+        JsonNode sweep = sweep(List.of(80_000.0), once("s1.json"),
                 once(step(80_000, 2.0, true)), maximum);
 
         assertTrue(sweep.get("maximum").get("upperBound").isNull());
@@ -91,7 +92,7 @@ class SweepResultTest {
     @Test
     void aRepeatedStepReportsTheMeanOfItsCompleteRunsWithTheirConfidenceInterval() {
         BenchmarkResult incomplete = step(100, 50.0, false, false);
-        JsonNode sweep = new SweepResult(mapper, Knee.defaults()).of(List.of(1000.0, 2000.0),
+        JsonNode sweep = sweep(List.of(1000.0, 2000.0),
                 List.of(List.of("s1-r1.json", "s1-r2.json", "s1-r3.json"), List.of("s2-r1.json", "s2-r2.json")),
                 List.of(List.of(step(990, 2.0, true), step(1000, 3.0, true), step(1010, 4.0, true)),
                         List.of(step(2000, 2.5, true), incomplete)), null);
@@ -123,9 +124,15 @@ class SweepResultTest {
 
     @Test
     void noStepThatKeptItsRateMeansNoKnee() {
-        JsonNode sweep = new SweepResult(mapper, Knee.defaults()).of(List.of(1000.0), once("s1.json"),
+        JsonNode sweep = sweep(List.of(1000.0), once("s1.json"),
                 once(step(500, 2.0, true)), null);
         assertTrue(sweep.get("knee").get("step").isNull());
+    }
+
+    /** The sweep's result as its file has it. */
+    private JsonNode sweep(List<Double> targets, List<List<String>> files, List<List<BenchmarkResult>> results,
+            SweepMaximum maximum) {
+        return mapper.valueToTree(new SweepResult(mapper, Knee.defaults()).of(targets, files, results, maximum));
     }
 
     /** Each element as a step run once. */

@@ -1,10 +1,13 @@
 package io.brokerbench.report.html;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brokerbench.report.SweepConsole;
+import io.brokerbench.result.ResultFigure;
+import io.brokerbench.result.ResultReader;
 import io.brokerbench.result.ResultWriter;
 import io.brokerbench.result.SweepResult;
+import io.brokerbench.result.model.LatencyStats;
+import io.brokerbench.result.model.SweepDocument;
+import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -29,62 +32,76 @@ public final class SweepReport {
 
     /** Writes {@code <name>.html} beside the sweep result {@code <name>.json} and returns its path. */
     public static Path writeFor(Path sweepJson) throws IOException {
-        JsonNode sweep = new ObjectMapper().readTree(sweepJson.toFile());
+        SweepDocument sweep = ResultReader.readDocument(sweepJson, SweepDocument.class);
         Path target = HtmlReport.pathFor(sweepJson);
         ResultWriter.writeAtomically(target, render(sweep, Instant.now()).getBytes(StandardCharsets.UTF_8));
         return target;
     }
 
-    static String render(JsonNode sweep, Instant generated) {
-        String title = sweep.path("driver").asText() + " · " + sweep.path("workload").asText();
+    static String render(SweepDocument sweep, Instant generated) {
+        String title = sweep.driver() + " · " + sweep.workload();
         StringBuilder out = new StringBuilder(32 * 1024);
         Html.pageStart(out, title + " – rate sweep", title + ": latency against throughput");
         out.append("generated ").append(HtmlReport.when(generated))
-                .append(" · ").append(sweep.path("steps").size()).append(" step(s) · knee: ")
+                .append(" · ").append(sweep.steps().size()).append(" step(s) · knee: ")
                 .append(Html.escape(knee(sweep)));
-        if (sweep.path("maximum").isObject()) {
-            out.append("<br>100 % = ").append(Html.escape(SweepConsole.maximum(sweep.path("maximum"))));
+        if (sweep.maximum() != null) {
+            out.append("<br>100 % = ").append(Html.escape(SweepConsole.maximum(sweep.maximum())));
         }
         out.append("</div></header>\n<main>\n");
-        out.append(chart(sweep, "endToEndLatency", "End-to-end latency against achieved throughput"));
-        out.append(chart(sweep, "publishLatency", "Publish latency against achieved throughput"));
+        out.append(chart(sweep, Metric.END_TO_END, "End-to-end latency against achieved throughput"));
+        out.append(chart(sweep, Metric.PUBLISH_LATENCY, "Publish latency against achieved throughput"));
         out.append(objectivesChart(sweep));
         out.append(table(sweep));
-        out.append("</main>\n<footer>Knee rule: ").append(Html.escape(sweep.path("knee").path("rule").asText()))
+        out.append("</main>\n<footer>Knee rule: ").append(Html.escape(sweep.knee().rule()))
                 .append(". Each step is its own run (own topics, warm-up, measured phase); latencies are over its measured phase."
                         + " A step run several times (--repeat) shows the mean over its runs, ± half its 95 % confidence interval.")
                 .append("</footer>\n</body></html>\n");
         return out.toString();
     }
 
-    private static String knee(JsonNode sweep) {
-        JsonNode knee = sweep.path("knee");
-        if (!knee.path("step").isNumber()) {
+    private static String knee(SweepDocument sweep) {
+        SweepDocument.Knee knee = sweep.knee();
+        if (knee.step() == null) {
             return "none (no step kept its rate and delivered cleanly)";
         }
-        return "step " + (knee.path("step").asInt() + 1) + ", " + Numbers.count(knee.path("publishRate").asDouble()) + " msg/s";
+        return "step " + (knee.step() + 1) + ", " + Numbers.count(orZero(knee.publishRate())) + " msg/s";
     }
 
-    private static String chart(JsonNode sweep, String metric, String title) {
+    /** A figure the file has as null: 0 on a rate axis, as the page always drew it. */
+    private static double orZero(Double value) {
+        return value == null ? 0 : value;
+    }
+
+    private static double highestRate(SweepDocument sweep) {
+        double highest = 0;
+        for (SweepDocument.Step step : sweep.steps()) {
+            highest = Math.max(highest, orZero(step.publishRate()));
+        }
+        return highest;
+    }
+
+    /** Each step's {@code percentile} of {@code metric} against the rate it achieved; faint where not delivered cleanly. */
+    private static List<LineChart.Point> curve(SweepDocument sweep, Metric metric, Percentile percentile) {
+        List<LineChart.Point> points = new ArrayList<>();
+        for (SweepDocument.Step step : sweep.steps()) {
+            points.add(new LineChart.Point(orZero(step.publishRate()), SweepConsole.latency(step, metric).get(percentile),
+                    !step.deliveredCleanly()));
+        }
+        return points;
+    }
+
+    private static String chart(SweepDocument sweep, Metric metric, String title) {
         List<LineChart.Series> series = new ArrayList<>();
         for (Percentile percentile : DRAWN) {
-            List<LineChart.Point> points = new ArrayList<>();
-            for (JsonNode step : sweep.path("steps")) {
-                points.add(new LineChart.Point(step.path("publishRate").asDouble(),
-                        step.path("latency").path(metric).path(percentile.suffix()).asDouble(Double.NaN),
-                        !step.path("deliveredCleanly").asBoolean()));
-            }
             series.add(new LineChart.Series("p" + percentile.suffix().replace("pct", "").replace("999", "99.9"),
-                    Palette.percentile(percentile), false, points));
+                    Palette.percentile(percentile), false, curve(sweep, metric, percentile)));
         }
-        double highest = 0;
-        for (JsonNode step : sweep.path("steps")) {
-            highest = Math.max(highest, step.path("publishRate").asDouble());
-        }
+        double highest = highestRate(sweep);
         List<LineChart.Band> bands = new ArrayList<>();
-        JsonNode knee = sweep.path("knee");
-        if (knee.path("step").isNumber()) {
-            double at = knee.path("publishRate").asDouble();
+        SweepDocument.Knee knee = sweep.knee();
+        if (knee.step() != null) {
+            double at = orZero(knee.publishRate());
             bands.add(new LineChart.Band(at, at + highest / 200, "knee"));
         }
         return new LineChart(title, LinearAxis.covering(0, highest, "achieved publish rate (msg/s)"),
@@ -97,36 +114,29 @@ public final class SweepReport {
      * against achieved throughput, each objective a dashed line at its limit and a band where the
      * curve first broke it; empty without latency objectives.
      */
-    private static String objectivesChart(JsonNode sweep) {
+    private static String objectivesChart(SweepDocument sweep) {
         List<LineChart.Series> series = new ArrayList<>();
         List<LineChart.Band> bands = new ArrayList<>();
-        double highest = 0;
-        for (JsonNode step : sweep.path("steps")) {
-            highest = Math.max(highest, step.path("publishRate").asDouble());
-        }
+        double highest = highestRate(sweep);
         List<String> others = new ArrayList<>();
-        for (JsonNode objective : sweep.path("objectives")) {
-            String label = objective.path("objective").asText();
-            Percentile percentile = Percentile.ofSuffix(objective.path("percentile").asText());
-            if (!objective.path("metric").isTextual() || percentile == null) {
-                others.add(label + (objective.path("firstBrokenStep").isNumber()
-                        ? ": first broken at step " + (objective.path("firstBrokenStep").asInt() + 1) : ": met at every step"));
+        for (SweepDocument.ObjectiveMark objective : sweep.objectives() == null ? List.<SweepDocument.ObjectiveMark>of()
+                : sweep.objectives()) {
+            String label = objective.objective();
+            Percentile percentile = objective.percentile() == null ? null : Percentile.ofSuffix(objective.percentile());
+            Metric metric = objective.metric() == null ? null : Metric.ofResultName(objective.metric());
+            if (metric == null || percentile == null) {
+                others.add(label + (objective.firstBrokenStep() != null
+                        ? ": first broken at step " + (objective.firstBrokenStep() + 1) : ": met at every step"));
                 continue;
             }
             String name = label.substring(0, label.indexOf(" ≤"));
             String colour = Palette.percentile(percentile);
-            List<LineChart.Point> points = new ArrayList<>();
-            for (JsonNode step : sweep.path("steps")) {
-                points.add(new LineChart.Point(step.path("publishRate").asDouble(),
-                        step.path("latency").path(objective.path("metric").asText()).path(percentile.suffix()).asDouble(Double.NaN),
-                        !step.path("deliveredCleanly").asBoolean()));
-            }
-            series.add(new LineChart.Series(name, colour, false, points));
-            double limit = objective.path("limit").asDouble();
+            series.add(new LineChart.Series(name, colour, false, curve(sweep, metric, percentile)));
+            double limit = objective.limit();
             series.add(new LineChart.Series("objective: " + label, colour, true,
                     List.of(new LineChart.Point(0, limit, false), new LineChart.Point(highest, limit, false))));
-            if (objective.path("firstBrokenStep").isNumber()) {
-                double at = objective.path("publishRate").asDouble();
+            if (objective.firstBrokenStep() != null) {
+                double at = orZero(objective.publishRate());
                 bands.add(new LineChart.Band(at, at + highest / 200, name + " broken"));
             }
         }
@@ -140,35 +150,35 @@ public final class SweepReport {
                 series, bands, note).html();
     }
 
-    private static String table(JsonNode sweep) {
+    private static String table(SweepDocument sweep) {
         StringBuilder out = Html.tablePanel("Steps", "step", "% of max", "target msg/s", "published msg/s", "consumed msg/s",
                 "e2e p50", "e2e p99", "e2e p99.9", "publish p99", "delivery");
         int index = 0;
-        for (JsonNode step : sweep.path("steps")) {
+        for (SweepDocument.Step step : sweep.steps()) {
             index++;
-            String file = step.path("file").asText();
+            String file = step.file();
             String page = file.endsWith(".json") ? file.substring(0, file.length() - 5) + ".html" : file;
-            JsonNode e2e = step.path("latency").path("endToEndLatency");
-            out.append(step.path("deliveredCleanly").asBoolean() ? "<tr>" : "<tr class=\"bad\">")
+            LatencyStats e2e = SweepConsole.latency(step, Metric.END_TO_END);
+            out.append(step.deliveredCleanly() ? "<tr>" : "<tr class=\"bad\">")
                     .append("<td><a href=\"").append(Html.escape(page)).append("\">").append(index).append("</a></td>")
-                    .append(Html.numberCell(step.has("percentOfMax") ? Numbers.plain(step.path("percentOfMax").asDouble()) : "–"))
-                    .append(Html.numberCell(Numbers.count(step.path("targetRate").asDouble())))
-                    .append(Html.numberCell(Numbers.count(step.path("publishRate").asDouble())
-                            + ciText(step, "measured.publishRate", Numbers::count)))
-                    .append(Html.numberCell(Numbers.count(step.path("consumeRate").asDouble())))
-                    .append(Html.numberCell(Numbers.latencyMillis(e2e.path("50pct").asDouble(Double.NaN))))
-                    .append(Html.numberCell(Numbers.latencyMillis(e2e.path("99pct").asDouble(Double.NaN))
-                            + ciText(step, "aggregatedEndToEndLatency99pct", Numbers::latencyMillis)))
-                    .append(Html.numberCell(Numbers.latencyMillis(e2e.path("999pct").asDouble(Double.NaN))))
-                    .append(Html.numberCell(Numbers.latencyMillis(step.path("latency").path("publishLatency").path("99pct").asDouble(Double.NaN))))
+                    .append(Html.numberCell(step.percentOfMax() != null ? Numbers.plain(step.percentOfMax()) : "–"))
+                    .append(Html.numberCell(Numbers.count(step.targetRate())))
+                    .append(Html.numberCell(Numbers.count(orZero(step.publishRate()))
+                            + ciText(step, ResultFigure.PUBLISH_RATE, Numbers::count)))
+                    .append(Html.numberCell(Numbers.count(orZero(step.consumeRate()))))
+                    .append(Html.numberCell(Numbers.latencyMillis(e2e.get(Percentile.P50))))
+                    .append(Html.numberCell(Numbers.latencyMillis(e2e.get(Percentile.P99))
+                            + ciText(step, ResultFigure.aggregated(Metric.END_TO_END, Percentile.P99), Numbers::latencyMillis)))
+                    .append(Html.numberCell(Numbers.latencyMillis(e2e.get(Percentile.P999))))
+                    .append(Html.numberCell(Numbers.latencyMillis(
+                            SweepConsole.latency(step, Metric.PUBLISH_LATENCY).get(Percentile.P99))))
                     .append("<td>").append(SweepResult.stepVerdict(step)).append("</td></tr>");
         }
         return out.append("</table></section>\n").toString();
     }
 
     /** A repeated step's " ± half-width" of the 95 % confidence interval of its mean; empty for a step run once. */
-    private static String ciText(JsonNode step, String metric, DoubleFunction<String> format) {
-        JsonNode repeats = step.path("repeats");
-        return repeats.isObject() ? " ± " + format.apply(SweepConsole.halfWidth(repeats, metric)) : "";
+    private static String ciText(SweepDocument.Step step, ResultFigure figure, DoubleFunction<String> format) {
+        return step.repeats() == null ? "" : " ± " + format.apply(step.repeats().halfWidth(figure.path()));
     }
 }
