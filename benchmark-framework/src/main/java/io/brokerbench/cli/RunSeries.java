@@ -20,6 +20,7 @@ import io.brokerbench.remote.server.InProcessMetrics;
 import io.brokerbench.report.ConsoleReporter;
 import io.brokerbench.report.html.HtmlReport;
 import io.brokerbench.report.html.RepeatReport;
+import io.brokerbench.result.HistogramLog;
 import io.brokerbench.result.ResultNumbers;
 import io.brokerbench.result.ResultWriter;
 import io.brokerbench.result.model.BenchmarkResult;
@@ -222,6 +223,7 @@ final class RunSeries {
         if (prometheus != null) {
             session.brokerProcess().ifPresent(prometheus::watchBroker);
         }
+        HistogramLog histograms = openHistogramLog(target, record);
         RateSearchProgress search = new RateSearchProgress(progress);
         WritingListener writer = new WritingListener(new ConsoleReporter(out), target, remote, session, search);
         BenchmarkRun run = new BenchmarkRun(record, Payloads.of(workload), runWorkers, distribution.layout(),
@@ -234,6 +236,9 @@ final class RunSeries {
             result = run.execute();
         } finally {
             search.close();
+            if (histograms != null) {
+                histograms.close();
+            }
             if (remote != null) {
                 remote.stopWatching();
             }
@@ -249,6 +254,21 @@ final class RunSeries {
             return ExitCode.RUN_FAILED;
         }
         return ExitCode.of(result);
+    }
+
+    /**
+     * The run's raw latency histograms, logged beside its result as they are measured; a log that
+     * cannot be opened (a full disk, a read-only directory) is said once and the run goes on without.
+     */
+    private HistogramLog openHistogramLog(Path target, RunRecord record) {
+        try {
+            HistogramLog log = HistogramLog.open(target, record.workload().name() + " on " + record.driver().name());
+            record.histograms(log);
+            return log;
+        } catch (IOException e) {
+            err.println("warning: no histogram log for this run: " + IoFailure.describe(e, HistogramLog.pathFor(target)));
+            return null;
+        }
     }
 
     private Worker inProcessWorker() {
@@ -328,6 +348,10 @@ final class RunSeries {
                 return;
             }
             out.println("  result: " + result);
+            if (record.histograms() instanceof HistogramLog log) {
+                out.println("  histograms: " + HistogramLog.pathFor(result) + " (" + log.cost()
+                        + (log.failed() ? "; incomplete: writing it failed, likely a full disk" : "") + ")");
+            }
             Path report = HtmlReport.pathFor(result);
             try {
                 HtmlReport.writeFor(result, written);

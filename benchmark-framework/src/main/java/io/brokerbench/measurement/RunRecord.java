@@ -31,6 +31,7 @@ public final class RunRecord {
     private final List<RunEvent> events = new ArrayList<>();
     private final MetricSeries metrics = new MetricSeries();
     private final CoordinatorTiming coordinatorTiming = new CoordinatorTiming();
+    private HistogramSink histograms = HistogramSink.NONE;
     private Instant end;
     private boolean complete;
     private String incompleteReason;
@@ -233,6 +234,15 @@ public final class RunRecord {
         for (int i = 0; i < ratePhases.size(); i++) {
             ratePhases.set(i, ratePhases.get(i).judged(phaseVerdicts.get(i)));
         }
+    }
+
+    /** Where the run's raw latency histograms go as they are measured; {@link HistogramSink#NONE} by default. */
+    public HistogramSink histograms() {
+        return histograms;
+    }
+
+    public void histograms(HistogramSink sink) {
+        this.histograms = sink;
     }
 
     /** Whether the coordinator gathered the workers' snapshots on time. */

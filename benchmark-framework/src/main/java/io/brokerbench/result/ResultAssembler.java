@@ -94,7 +94,7 @@ final class ResultAssembler {
                 measuredTotals(run), messageTotals(run), countBounded(run.completion()), backlogDrain(run.backlogDrain()),
                 rateSearch(run), ratePhases(run.ratePhases()),
                 run.events().stream().map(e -> new RunEventEntry(ResultNumbers.round3(e.elapsedSeconds()), e.text())).toList(),
-                loadGenerator(run), timing(run.coordinatorTiming()), intervals(run),
+                loadGenerator(run), timing(run.coordinatorTiming()), intervals(run), run.histograms().fileName(),
                 mapper.valueToTree(workload), run.workloadFile(), run.driver().sourceFile(), run.driver().driverClass(),
                 run.driver().yaml(), run.workers().stream().map(ResultAssembler::worker).toList(), run.environment());
     }

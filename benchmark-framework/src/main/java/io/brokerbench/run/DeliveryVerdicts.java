@@ -10,6 +10,7 @@ import io.brokerbench.measurement.CountedCompletion;
 import io.brokerbench.measurement.ProducerTotals;
 import io.brokerbench.measurement.RatePhaseSummary;
 import io.brokerbench.measurement.RunRecord;
+import io.brokerbench.stats.LatencyHistograms;
 import java.util.List;
 
 /**
@@ -32,7 +33,8 @@ final class DeliveryVerdicts {
             long endEpochMicros) {
         List<ProducerTally> tallies = workers.producerTallies();
         List<ConsumerDelivery> deliveries = workers.consumerDeliveries();
-        CensoredLatencies censored = new CensoredLatencies(endEpochMicros, record.aggregated());
+        LatencyHistograms censoredSamples = new LatencyHistograms();
+        CensoredLatencies censored = new CensoredLatencies(endEpochMicros, censoredSamples);
         censored.addPublishSide(tallies);
         long foreign = deliveries.stream().mapToLong(ConsumerDelivery::foreign).sum();
         long negative = deliveries.stream().mapToLong(ConsumerDelivery::negativeLatencies).sum();
@@ -45,6 +47,8 @@ final class DeliveryVerdicts {
             record.ratePhaseVerdicts(PhaseVerifier.verify(tallies, deliveries, firstChanges));
         }
         record.producers(ProducerTotals.of(tallies), censored.samples());
+        record.aggregated().add(censoredSamples);
+        record.histograms().censored((endEpochMicros - loadStartEpochMicros) / 1e6, censoredSamples);
         if (record.workload().isCountBounded()) {
             record.completion(CountedCompletion.of(record.workload().testMessages(),
                     record.workload().subscriptionsPerTopic(), loadStartEpochMicros, tallies, deliveries));

@@ -8,6 +8,7 @@ import io.brokerbench.measurement.RunTotals;
 import io.brokerbench.metrics.WorkerSnapshot;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.LatencySummary;
+import io.brokerbench.time.WallClock;
 import java.util.List;
 
 /**
@@ -38,6 +39,9 @@ final class RunMeter {
     private String ratePhase;
     private RunTotals ratePhaseStart;
     private final LatencyHistograms ratePhaseLatencies = new LatencyHistograms();
+    /** Every snapshot since the last entry of the run's histogram log: the drain's polls go in with its end. */
+    private final LatencyHistograms unlogged = new LatencyHistograms();
+    private double unloggedSince;
 
     RunMeter(RunRecord record, WorkerGroup workers, RunClock clock, RunListener listener) {
         this.record = record;
@@ -54,6 +58,9 @@ final class RunMeter {
         loadStartNanos = clock.nanoTime();
         snapshot();
         loadStart = lastTotals;
+        unlogged.reset();
+        unloggedSince = 0;
+        record.histograms().loadStarted(WallClock.epochMicros(loadStartNanos) / 1000);
     }
 
     /** When the load started, on the run's clock. */
@@ -93,6 +100,8 @@ final class RunMeter {
         snapshot();
         record.whole(lastTotals.minus(loadStart));
         measuring = false;
+        // what arrived after the last interval, while the consumers drained
+        logHistograms(Phase.DRAIN, (lastTotals.nanoTime() - loadStartNanos) / 1e9);
     }
 
     /** An interrupted or failed run still reports the counts of what it measured. */
@@ -117,6 +126,7 @@ final class RunMeter {
                 delta.received() * (double) messageSize / seconds,
                 backlog(), LatencySummary.of(interval));
         record.addInterval(point);
+        logHistograms(phase, point.elapsedSeconds());
         for (String note : stalls.observe(lastTotals, point.elapsedSeconds(), phase != Phase.BACKLOG)) {
             listener.note(note);
             record.addEvent(point.elapsedSeconds(), note);
@@ -184,6 +194,7 @@ final class RunMeter {
         if (measuring) {
             record.aggregated().add(merged);
         }
+        unlogged.add(merged);
         if (ratePhase != null) {
             ratePhaseLatencies.add(merged);
         }
@@ -191,6 +202,13 @@ final class RunMeter {
             throw new RunFailure(loadFailure);
         }
         return merged;
+    }
+
+    /** Hands every snapshot since the last entry to the run's histogram log, as one entry of {@code phase}. */
+    private void logHistograms(Phase phase, double endSeconds) {
+        record.histograms().interval(phase.label(), unloggedSince, endSeconds, unlogged);
+        unlogged.reset();
+        unloggedSince = endSeconds;
     }
 
     /** The totals of the latest snapshot. */

@@ -32,7 +32,8 @@ public final class DirectoryBreakingDriver implements BenchmarkDriver {
             throw new IllegalArgumentException(configurationFile + ": no 'breakDirectory:'");
         }
         Path directory = Path.of(m.group(1));
-        Files.delete(directory); // fails unless empty: it never removes anything but the directory
+        // moved aside, not deleted (it holds the run's histogram log by now): nothing of it is lost
+        Files.move(directory, directory.resolveSibling(directory.getFileName() + ".unmounted"));
         Files.writeString(directory, "not a directory any more\n");
         // the file carries this driver's own keys, which the in-memory driver's strict reading would reject
         delegate.initialize(null, statsLogger);

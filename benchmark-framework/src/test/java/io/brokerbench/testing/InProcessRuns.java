@@ -1,5 +1,6 @@
 package io.brokerbench.testing;
 
+import io.brokerbench.measurement.HistogramSink;
 import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.run.BenchmarkRun;
 import io.brokerbench.run.RunClock;
@@ -19,7 +20,13 @@ public final class InProcessRuns {
     }
 
     public static RunRecord run(Workload workload, DriverSetup driver, Worker worker) {
+        return run(workload, driver, worker, HistogramSink.NONE);
+    }
+
+    /** {@link #run}, its raw latency histograms handed to {@code histograms} as they are measured. */
+    public static RunRecord run(Workload workload, DriverSetup driver, Worker worker, HistogramSink histograms) {
         RunRecord record = new RunRecord(workload, "w.yaml", driver, Instant.now());
+        record.histograms(histograms);
         return new BenchmarkRun(record, Payloads.of(workload), List.of(worker), RunOptions.defaults(), new RunControl(),
                 new CollectingListener(), RunClock.SYSTEM).execute();
     }

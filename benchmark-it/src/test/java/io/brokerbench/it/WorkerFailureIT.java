@@ -14,17 +14,20 @@ import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.worker.LoadPlan;
 import io.brokerbench.worker.ProducerSpec;
 import io.brokerbench.workload.KeyDistributorType;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,8 +53,18 @@ class WorkerFailureIT {
             assertTrue(JSON.readTree(workers.get(0).ping()).get("loadRunning").asBoolean());
 
             WorkerProcess victim = workers.get(1);
+            // its copy of the driver file (which may hold a broker's password): readable by its user only
+            List<Path> scratch = driverScratch(victim);
+            assertEquals(1, scratch.size(), scratch.toString());
+            try (Stream<Path> files = Files.list(scratch.get(0))) {
+                for (Path file : files.toList()) {
+                    assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)), file.toString());
+                }
+            }
             victim.process().destroyForcibly().waitFor();
             int exit = run.get(2, TimeUnit.MINUTES);
+            // a worker killed with SIGKILL runs no shutdown hook: its janitor removes the scratch directory
+            await().atMost(Duration.ofSeconds(30)).until(() -> driverScratch(victim).isEmpty());
 
             assertEquals(1, exit, coordinator.console());
             JsonNode result = coordinator.result();
@@ -71,6 +84,13 @@ class WorkerFailureIT {
             for (WorkerProcess worker : workers) {
                 worker.close();
             }
+        }
+    }
+
+    /** The worker's driver scratch directories (brokerbench-driver-*) in its own temporary directory. */
+    private static List<Path> driverScratch(WorkerProcess worker) throws IOException {
+        try (Stream<Path> entries = Files.list(worker.tmpDir())) {
+            return entries.filter(p -> p.getFileName().toString().startsWith("brokerbench-driver-")).toList();
         }
     }
 

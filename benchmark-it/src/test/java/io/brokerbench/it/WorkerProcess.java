@@ -81,6 +81,11 @@ final class WorkerProcess implements AutoCloseable {
         return worker;
     }
 
+    /** The directory the worker's scratch files go to (its java.io.tmpdir), when this created it; null otherwise. */
+    Path tmpDir() {
+        return ownTmpDir;
+    }
+
     private void awaitListening() throws InterruptedException, IOException {
         CountDownLatch listening = new CountDownLatch(1);
         Thread reader = new Thread(() -> {

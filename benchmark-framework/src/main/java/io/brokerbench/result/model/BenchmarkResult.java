@@ -18,6 +18,8 @@ import java.util.Map;
  * <p>Latencies are in the metric's result unit: microseconds for the publish delay, milliseconds
  * with microsecond precision for the rest ({@link Metric.ResultUnit}).
  *
+ * @param histogramLog the file beside this one with every interval's raw latency histograms (HdrHistogram's
+ *     log format, see result.HistogramLog); absent when the run kept none
  * @param workloadConfig the workload as it was read, echoed: its format is the workload file's
  * @param environment host, versions, local broker, CPU placement: whatever the run knew of where it ran
  */
@@ -65,6 +67,7 @@ public record BenchmarkResult(
         LoadGeneratorCost loadGenerator,
         SnapshotTiming coordinatorTiming,
         List<IntervalOutcome> intervals,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String histogramLog,
         JsonNode workloadConfig,
         String workloadFile,
         String driverFile,
