@@ -49,6 +49,10 @@ final class RunEnvironment {
         Map<String, Object> env = new LinkedHashMap<>();
         String version = RunEnvironment.class.getPackage().getImplementationVersion();
         env.put("frameworkVersion", version == null ? "development build" : version);
+        String home = System.getProperty("benchmark.home");
+        if (home != null) {
+            BuildSource.of(Path.of(home)).ifPresent(source -> env.put("buildSource", source));
+        }
         Set<String> libraries = recordedLibraries();
         Map<String, String> clientVersions = versions(libraries,
                 Arrays.stream(System.getProperty("java.class.path", "").split(File.pathSeparator)).map(Path::of).toList());
@@ -59,6 +63,7 @@ final class RunEnvironment {
         Map<String, Object> host = new LinkedHashMap<>();
         host.put("hostname", hostname());
         host.put("cores", Runtime.getRuntime().availableProcessors());
+        BuildSource.cpuModel().ifPresent(model -> host.put("cpuModel", model));
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             host.put("memoryBytes", os.getTotalMemorySize());
         }
