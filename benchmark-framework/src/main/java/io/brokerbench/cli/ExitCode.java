@@ -25,6 +25,8 @@ public final class ExitCode {
      * #DELIVERY_FAILED} because it is a finding about capacity, not about the broker losing messages.
      */
     public static final int RATE_NOT_HELD = 4;
+    /** {@code bin/compare --fail-if-worse}: the candidate is worse than the gate allows. */
+    public static final int REGRESSION = 5;
     /** Interrupted (Ctrl-C); the result of the interrupted run is written, marked incomplete. */
     public static final int INTERRUPTED = 130;
 
