@@ -4,16 +4,16 @@ import io.brokerbench.config.ConfigException;
 import io.brokerbench.config.DriverConfigCheck;
 import io.brokerbench.config.DriverFile;
 import io.brokerbench.driver.support.OneLine;
-import io.brokerbench.progress.ProgressLine;
 import io.brokerbench.placement.ClientPinning;
 import io.brokerbench.placement.CpuList;
 import io.brokerbench.placement.OnlineCpus;
+import io.brokerbench.progress.ProgressLine;
 import io.brokerbench.remote.coordinator.WorkerUrl;
 import io.brokerbench.remote.coordinator.WorkersFile;
 import io.brokerbench.result.CsvExport;
 import io.brokerbench.run.WorkAssignment;
-import io.brokerbench.worker.ProducerSpec;
 import io.brokerbench.worker.ConsumerSpec;
+import io.brokerbench.worker.ProducerSpec;
 import io.brokerbench.worker.Worker;
 import io.brokerbench.workload.Workload;
 import io.brokerbench.workload.WorkloadLoader;
@@ -28,12 +28,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code bin/benchmark}: OMB's command line, plus validation and the local-broker default. What it
@@ -214,6 +214,7 @@ public final class BenchmarkCli implements Callable<Integer> {
             drivers.forEach(d -> out.println("valid driver:   " + d));
             return ExitCode.OK;
         }
+        OutputCheck.prepare(output, resultsPerDriver * loadedDrivers.size());
         // before any driver, broker or load thread exists: everything this JVM starts from here on runs there
         if (wantedClientCpus != null && ClientPinning.pinSelf(wantedClientCpus)) {
             out.println("pinned this JVM to CPUs " + wantedClientCpus + " after start (bin/benchmark starts it under taskset:"

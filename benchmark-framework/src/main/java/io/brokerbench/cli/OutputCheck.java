@@ -34,21 +34,42 @@ final class OutputCheck {
             return;
         }
         if (runs > 1) {
-            throw new ConfigException(option + "several runs need a directory, not a file");
+            if (Files.exists(output) || output.getFileName().toString().endsWith(".json")) {
+                throw new ConfigException(option + "several runs need a directory, not a file");
+            }
+            // a directory still to be made (prepare makes it): where it goes must take it
+            requireWritable(nearestExisting(output), option + "directory " + nearestExisting(output), "");
+            return;
         }
         if (Files.exists(output) && !Files.isRegularFile(output)) {
             // a device or pipe would be replaced by the atomic rename, not written to
             throw new ConfigException(option + "exists and is not a regular file");
         }
         // missing parent directories are created when the result is written: the nearest existing one must take them
-        Path dir = output.toAbsolutePath().getParent();
-        while (!Files.exists(dir) && dir.getParent() != null) {
-            dir = dir.getParent();
-        }
+        Path dir = nearestExisting(output.toAbsolutePath().getParent());
         if (!Files.isDirectory(dir)) {
             throw new ConfigException(option + dir + " is not a directory");
         }
         requireWritable(dir, option + "directory " + dir, "");
+    }
+
+    /**
+     * Makes the {@code --output} directory that several runs write into when it does not exist yet
+     * ({@code -o results/} on a fresh machine), after {@link #check} accepted it.
+     */
+    static void prepare(Path output, int runs) throws IOException {
+        if (output != null && runs > 1 && !Files.exists(output)) {
+            Files.createDirectories(output);
+        }
+    }
+
+    /** {@code path} itself if it exists, else its nearest existing ancestor. */
+    private static Path nearestExisting(Path path) {
+        Path dir = path.toAbsolutePath();
+        while (!Files.exists(dir) && dir.getParent() != null) {
+            dir = dir.getParent();
+        }
+        return dir;
     }
 
     /** Does what the result writer will do, create a file: permission bits do not tell (root, read-only mounts). */

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brokerbench.testing.FaultInjectingDriver;
 import io.brokerbench.testing.TestFiles;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -159,6 +160,21 @@ class MainTest {
         int both = run("--drivers", slow + "," + dropping, "-o", Files.createDirectory(dir.resolve("both")).toString(),
                 workload.toString());
         assertEquals(ExitCode.DELIVERY_FAILED, both, stderr() + out);
+    }
+
+    @Test
+    void repeatIntoADirectoryNotMadeYetMakesIt() throws IOException {
+        Path workload = TestFiles.write(dir, "w.yaml", "name: rep\ntopics: 1\npartitionsPerTopic: 1\nmessageSize: 100\n"
+                + "payloadFile: payload/payload-100b.data\nproducersPerTopic: 1\nwarmupDurationSeconds: 0\n"
+                + "testDurationSeconds: 1\n");
+        Path results = dir.resolve("results");
+        int exit = run("--drivers", HOME.resolve("driver-inmemory/inmemory.yaml").toString(), "--repeat", "2",
+                "-o", results.toString(), workload.toString());
+
+        assertEquals(ExitCode.OK, exit, stderr());
+        try (Stream<Path> files = Files.list(results)) {
+            assertEquals(3, files.filter(f -> f.toString().endsWith(".json")).count(), "two runs and their summary");
+        }
     }
 
     @Test
