@@ -1,8 +1,5 @@
 package io.brokerbench.result;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.fail;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -13,7 +10,6 @@ import io.brokerbench.testing.SimulatedRuns;
 import io.brokerbench.testing.SimulatedWorker;
 import io.brokerbench.testing.TestFiles;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -56,16 +52,7 @@ class GoldenResultTest {
         Path written = dir.resolve(name + ".json");
         SimulatedRuns.runAndWrite(TestFiles.workloadOf(dir, WORKLOADS.get(name)), worker, clock, written);
         JsonNode actual = masked(mapper.readTree(written.toFile()));
-        Path golden = GOLDEN.resolve(name + ".json");
-        if (Boolean.getBoolean("golden.update")) {
-            Files.writeString(golden, mapper.writeValueAsString(actual) + "\n");
-            return;
-        }
-        if (!Files.exists(golden)) {
-            fail(golden + " missing: write it with -Dgolden.update=true and check it in");
-        }
-        assertEquals(List.of(), JsonFields.differences(mapper.readTree(golden.toFile()), actual),
-                name + ": fields that differ from " + golden);
+        JsonFields.assertGolden(GOLDEN.resolve(name + ".json"), actual);
     }
 
     private static JsonNode masked(JsonNode root) {

@@ -63,15 +63,15 @@ class HistogramLogTest {
         }
         assertTrue(phases.containsAll(Set.of("warm-up", "measure")), phases.toString());
         for (Metric metric : Metric.values()) {
-            String name = "aggregated" + Character.toUpperCase(metric.resultName().charAt(0)) + metric.resultName().substring(1);
             assertTrue(aggregate.get(metric).getTotalCount() > 0, metric.toString());
             for (Percentile percentile : Percentile.values()) {
                 double micros = percentile.of(aggregate.get(metric));
-                double expected = json.get(name + percentile.suffix()).asDouble();
+                String name = ResultFigure.aggregated(metric, percentile).path();
+                double expected = json.get(name).asDouble();
                 double recomputed = metric.resultUnit() == Metric.ResultUnit.MICROSECONDS
                         ? (percentile == Percentile.AVG ? Math.round(micros * 1000.0) / 1000.0 : Math.round(micros))
                         : Math.round(micros) / 1000.0;
-                assertEquals(expected, recomputed, 1e-9, name + percentile.suffix());
+                assertEquals(expected, recomputed, 1e-9, name);
             }
         }
     }

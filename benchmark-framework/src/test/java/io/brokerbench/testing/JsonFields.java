@@ -1,6 +1,14 @@
 package io.brokerbench.testing;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -9,6 +17,22 @@ import java.util.List;
 public final class JsonFields {
 
     private JsonFields() {
+    }
+
+    /**
+     * {@code actual} against the checked-in {@code golden} file, field by field; with
+     * {@code -Dgolden.update=true} the file is written instead (then read the diff before checking it in).
+     */
+    public static void assertGolden(Path golden, JsonNode actual) throws IOException {
+        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        if (Boolean.getBoolean("golden.update")) {
+            Files.writeString(golden, mapper.writeValueAsString(actual) + "\n");
+            return;
+        }
+        if (!Files.exists(golden)) {
+            fail(golden + " missing: write it with -Dgolden.update=true and check it in");
+        }
+        assertEquals(List.of(), differences(mapper.readTree(golden.toFile()), actual), "fields that differ from " + golden);
     }
 
     /** More useful than one inequality: which fields differ, and how. */
