@@ -1,6 +1,7 @@
 package io.brokerbench.cli;
 
 import io.brokerbench.config.DriverFile;
+import io.brokerbench.localbroker.BrokerNode;
 import io.brokerbench.localbroker.LocalBroker;
 import io.brokerbench.localbroker.LocalBrokers;
 import io.brokerbench.placement.CpuAffinity;
@@ -10,9 +11,9 @@ import io.brokerbench.worker.DriverSetup;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -43,15 +44,17 @@ final class DriverSession implements AutoCloseable {
             return new DriverSession(file, null,
                     new DriverSetup(file.name(), file.driverClass(), file.text(), file.file().toString()), placement);
         }
-        out.println("starting a local " + file.localBroker() + " broker on 127.0.0.1 for " + file.file() + " ...");
+        int nodes = file.localBrokerNodes();
+        out.println("starting a local " + file.localBroker() + (nodes > 1 ? " cluster of " + nodes + " nodes" : " broker")
+                + " on 127.0.0.1 for " + file.file() + " ...");
         long start = System.nanoTime();
         CpuList brokerCpus = brokerCpus(file, cpus);
-        LocalBroker broker = LocalBrokers.start(file.localBroker(), LocalBrokers.home(),
+        LocalBroker broker = LocalBrokers.start(file.localBroker(), nodes, LocalBrokers.home(),
                 brokerCpus == null ? null : brokerCpus.toString());
         try {
             String yaml = file.resolvePlaceholders(broker.endpoints());
-            out.println(String.format("local %s broker %s ready in %.1f s at %s; driver %s (%s) runs against it",
-                    broker.type(), broker.version(), (System.nanoTime() - start) / 1e9, withoutSecrets(broker.endpoints()),
+            out.println(String.format("local %s ready in %.1f s at %s; driver %s (%s) runs against it",
+                    broker, (System.nanoTime() - start) / 1e9, withoutSecrets(broker.endpoints()),
                     file.name(), file.driverClass()));
             boolean chosen = cpus.brokerCpus() != null || file.localBrokerCpus() != null;
             CpuPlacement placement = place(broker, brokerCpus, cpus, chosen);
@@ -87,9 +90,12 @@ final class DriverSession implements AutoCloseable {
     private static CpuPlacement place(LocalBroker broker, CpuList wanted, CpuRequest cpus, boolean chosen)
             throws IOException, InterruptedException {
         if (wanted != null) {
-            CpuAffinity.pinTree(broker.process(), wanted);
+            for (BrokerNode node : broker.nodes()) {
+                CpuAffinity.pinTree(node.process(), wanted);
+            }
         }
-        CpuList actual = CpuAffinity.of(broker.process().pid()).orElse(wanted != null ? wanted : cpus.online());
+        // every node is started and pinned alike: the first one's affinity is the cluster's
+        CpuList actual = CpuAffinity.of(broker.nodes().get(0).process().pid()).orElse(wanted != null ? wanted : cpus.online());
         return new CpuPlacement(cpus.online(), cpus.clientCpus(), cpus.clientPinned(), actual, chosen);
     }
 
@@ -113,9 +119,9 @@ final class DriverSession implements AutoCloseable {
         return placement;
     }
 
-    /** The process of the broker this session started, if any. */
-    Optional<ProcessHandle> brokerProcess() {
-        return broker == null ? Optional.empty() : Optional.of(broker.process());
+    /** The nodes of the broker this session started; none without one. */
+    List<BrokerNode> brokerNodes() {
+        return broker == null ? List.of() : broker.nodes();
     }
 
     /** What the result records about the broker this session started, if any. */

@@ -66,7 +66,7 @@ public final class LocalBrokerMain implements Callable<Integer> {
         // registered first: a signal while the broker starts stops what has started
         Thread hook = new Thread(this::stop, "local-broker-stop");
         Runtime.getRuntime().addShutdownHook(hook);
-        LocalBroker started = LocalBrokers.start(file.localBroker(), LocalBrokers.home());
+        LocalBroker started = LocalBrokers.start(file.localBroker(), file.localBrokerNodes(), LocalBrokers.home(), null);
         synchronized (this) {
             broker = started;
             if (stopped) {
@@ -79,8 +79,8 @@ public final class LocalBrokerMain implements Callable<Integer> {
         }
         out.flush();
         boolean devNull = in == System.in && stdinIsDevNull();
-        err.println(String.format("local %s broker %s ready in %.1f s (pid %d); stop it with Ctrl-C or SIGTERM%s",
-                started.type(), started.version(), (System.nanoTime() - start) / 1e9, started.process().pid(),
+        err.println(String.format("local %s ready in %.1f s; stop it with Ctrl-C or SIGTERM%s",
+                started, (System.nanoTime() - start) / 1e9,
                 devNull ? "" : " or by closing standard input"));
         if (devNull) {
             Thread.currentThread().join(); // until a signal ends the JVM

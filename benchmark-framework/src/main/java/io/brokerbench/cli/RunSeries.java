@@ -218,10 +218,10 @@ final class RunSeries {
                 : RemoteWorkers.connect(distribution.urls(), settings.workerToken(), control, message -> out.println("  " + message));
         List<Worker> runWorkers = remote == null ? List.of(inProcessWorker()) : remote.workers();
         if (!settings.noMetrics()) {
-            session.brokerProcess().ifPresent(record.metrics()::watchBroker);
+            record.metrics().watchBroker(session.brokerNodes());
         }
         if (prometheus != null) {
-            session.brokerProcess().ifPresent(prometheus::watchBroker);
+            prometheus.watchBroker(session.brokerNodes());
         }
         HistogramLog histograms = openHistogramLog(target, record);
         RateSearchProgress search = new RateSearchProgress(progress);

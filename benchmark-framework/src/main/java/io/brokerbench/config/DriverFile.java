@@ -17,8 +17,8 @@ import javax.lang.model.SourceVersion;
 
 /**
  * A driver YAML file as far as the framework is concerned: {@code name}, {@code driverClass}, the
- * optional {@code localBroker} type and the CPUs to pin it to ({@link FrameworkKeys}), and the raw text with its
- * {@code ${localBroker.NAME}} placeholders. All other keys belong to the driver, which judges them itself.
+ * optional {@code localBroker} type, its node count and the CPUs to pin it to ({@link FrameworkKeys}),
+ * and the raw text with its {@code ${localBroker.NAME}} placeholders. All other keys belong to the driver, which judges them itself.
  */
 public final class DriverFile {
 
@@ -28,16 +28,18 @@ public final class DriverFile {
     private final String name;
     private final String driverClass;
     private final String localBroker;
+    private final int localBrokerNodes;
     private final CpuList localBrokerCpus;
     private final String text;
     private final Set<String> placeholders;
 
-    private DriverFile(Path file, String name, String driverClass, String localBroker, CpuList localBrokerCpus,
-            String text, Set<String> placeholders) {
+    private DriverFile(Path file, String name, String driverClass, String localBroker, int localBrokerNodes,
+            CpuList localBrokerCpus, String text, Set<String> placeholders) {
         this.file = file;
         this.name = name;
         this.driverClass = driverClass;
         this.localBroker = localBroker;
+        this.localBrokerNodes = localBrokerNodes;
         this.localBrokerCpus = localBrokerCpus;
         this.text = text;
         this.placeholders = placeholders;
@@ -63,6 +65,7 @@ public final class DriverFile {
                     "no local broker launcher of this type on the classpath (found: " + LocalBrokers.knownTypes() + ")");
         }
         CpuList localBrokerCpus = brokerCpus(file, keys.localBrokerCpus(), localBroker);
+        int localBrokerNodes = brokerNodes(file, keys.localBrokerNodes(), localBroker);
 
         Set<String> placeholders = new LinkedHashSet<>();
         Matcher m = PLACEHOLDER.matcher(text);
@@ -76,7 +79,25 @@ public final class DriverFile {
             throw ConfigException.file(file, "placeholder '${localBroker." + placeholders.iterator().next()
                     + "}' but no 'localBroker' key says which broker to start");
         }
-        return new DriverFile(file, name, driverClass, localBroker, localBrokerCpus, text, Set.copyOf(placeholders));
+        return new DriverFile(file, name, driverClass, localBroker, localBrokerNodes, localBrokerCpus, text,
+                Set.copyOf(placeholders));
+    }
+
+    /** {@code localBrokerNodes}, a sibling of {@code localBroker} for the same reason as {@code localBrokerCpus}. */
+    private static int brokerNodes(Path file, Integer value, String localBroker) {
+        if (value == null) {
+            return 1;
+        }
+        if (localBroker == null) {
+            throw ConfigException.field(file, "localBrokerNodes", value.toString(),
+                    "sizes a local broker, but no 'localBroker' key says which broker to start");
+        }
+        int most = LocalBrokers.maxNodes(localBroker);
+        if (value < 1 || value > most) {
+            throw ConfigException.field(file, "localBrokerNodes", value.toString(), "a local " + localBroker + " broker has "
+                    + (most == 1 ? "a single node" : "1 to " + most + " nodes"));
+        }
+        return value;
     }
 
     /**
@@ -124,6 +145,11 @@ public final class DriverFile {
     /** The local broker type to start, or null when the file points at an existing broker. */
     public String localBroker() {
         return localBroker;
+    }
+
+    /** How many nodes the local broker has: 1, or a cluster's size. */
+    public int localBrokerNodes() {
+        return localBrokerNodes;
     }
 
     /** The CPUs to pin the local broker to, or null to leave it on every online CPU. */

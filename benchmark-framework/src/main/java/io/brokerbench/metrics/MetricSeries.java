@@ -1,5 +1,6 @@
 package io.brokerbench.metrics;
 
+import io.brokerbench.localbroker.BrokerNode;
 import io.brokerbench.metrics.MetricValue.Kind;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -20,20 +21,21 @@ public final class MetricSeries {
 
     private final Map<String, Observed> workers = new LinkedHashMap<>();
     private final List<IntervalMetrics> intervals = new ArrayList<>();
-    private ProcessUsageReader broker;
-    private ProcessUsageReader.Usage brokerAtLastClose;
+    private final Map<String, ProcessUsageReader> brokerNodes = new LinkedHashMap<>();
+    private Map<String, ProcessUsageReader.Usage> brokerAtLastClose = Map.of();
     private long cpuNanos;
 
-    /** Samples {@code process} (the local broker) at every interval from the load's start on. */
-    public synchronized void watchBroker(ProcessHandle process) {
-        this.broker = new ProcessUsageReader(process);
+    /** Samples the local broker's nodes at every interval from the load's start on. */
+    public synchronized void watchBroker(List<BrokerNode> nodes) {
+        brokerNodes.clear();
+        nodes.forEach(node -> brokerNodes.put(node.name(), new ProcessUsageReader(node.process())));
     }
 
     /** Takes a worker's latest snapshot; the next interval to close ends with it. */
     public synchronized void observe(String workerId, WorkerSnapshot snapshot) {
         long start = CpuTime.currentThreadNanos();
-        if (workers.isEmpty() && broker != null) {
-            brokerAtLastClose = broker.read().orElse(null);
+        if (workers.isEmpty()) {
+            brokerAtLastClose = readBroker();
         }
         workers.computeIfAbsent(workerId, id -> new Observed(snapshot)).latest = snapshot;
         cpuNanos += CpuTime.currentThreadNanos() - start;
@@ -90,17 +92,30 @@ public final class MetricSeries {
         return shown;
     }
 
+    /**
+     * Every node's usage over the interval; empty without a broker, or when no node ran through it. A
+     * node that has exited (killed by a fault, say) is left out of the interval rather than counted as idle.
+     */
     private Optional<BrokerUsage> brokerUsage(double perSecond) {
-        if (broker == null) {
-            return Optional.empty();
-        }
-        ProcessUsageReader.Usage now = broker.read().orElse(null);
-        ProcessUsageReader.Usage before = brokerAtLastClose;
+        Map<String, ProcessUsageReader.Usage> now = readBroker();
+        Map<String, ProcessUsageReader.Usage> before = brokerAtLastClose;
         brokerAtLastClose = now;
-        if (now == null || before == null) {
-            return Optional.empty();
-        }
-        return Optional.of(new BrokerUsage((now.cpuSeconds() - before.cpuSeconds()) * perSecond, now.residentBytes()));
+        List<BrokerUsage.NodeUsage> nodes = new ArrayList<>();
+        now.forEach((node, usage) -> {
+            ProcessUsageReader.Usage earlier = before.get(node);
+            if (earlier != null) {
+                nodes.add(new BrokerUsage.NodeUsage(node, (usage.cpuSeconds() - earlier.cpuSeconds()) * perSecond,
+                        usage.residentBytes()));
+            }
+        });
+        return nodes.isEmpty() ? Optional.empty() : Optional.of(BrokerUsage.of(nodes));
+    }
+
+    /** Each running node's usage now, by node name. */
+    private Map<String, ProcessUsageReader.Usage> readBroker() {
+        Map<String, ProcessUsageReader.Usage> usage = new LinkedHashMap<>();
+        brokerNodes.forEach((node, reader) -> reader.read().ifPresent(read -> usage.put(node, read)));
+        return usage;
     }
 
     /** One entry per interval closed so far, in order. */

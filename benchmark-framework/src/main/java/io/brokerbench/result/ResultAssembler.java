@@ -15,6 +15,7 @@ import io.brokerbench.measurement.IntervalPoint;
 import io.brokerbench.measurement.RatePhaseSummary;
 import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.measurement.WorkerEntry;
+import io.brokerbench.metrics.BrokerUsage;
 import io.brokerbench.metrics.IntervalMetrics;
 import io.brokerbench.result.model.BacklogDrainTimes;
 import io.brokerbench.result.model.BenchmarkResult;
@@ -280,12 +281,23 @@ final class ResultAssembler {
                             .map(u -> new IntervalOutcome.LoadGeneratorUsage(u.worker(), ResultNumbers.round3(u.cpuCores()),
                                     u.heapUsedBytes(), u.heapCommittedBytes(), u.gcPauses(), u.gcPauseMillis(), u.threads()))
                             .toList(),
-                    usage == null ? null : usage.broker().map(b -> new IntervalOutcome.BrokerUsage(
-                            ResultNumbers.round3(b.cpuCores()), b.residentBytes() >= 0 ? b.residentBytes() : null)).orElse(null),
+                    usage == null ? null : usage.broker().map(ResultAssembler::brokerUsage).orElse(null),
                     usage == null ? null : rounded(usage.clientMetrics()),
                     usage == null ? null : rounded(usage.driverStats())));
         }
         return outcomes;
+    }
+
+    private static IntervalOutcome.BrokerUsage brokerUsage(BrokerUsage usage) {
+        return new IntervalOutcome.BrokerUsage(ResultNumbers.round3(usage.cpuCores()), knownBytes(usage.residentBytes()),
+                usage.nodes().isEmpty() ? null : usage.nodes().stream()
+                        .map(node -> new IntervalOutcome.NodeUsage(node.node(), ResultNumbers.round3(node.cpuCores()),
+                                knownBytes(node.residentBytes())))
+                        .toList());
+    }
+
+    private static Long knownBytes(long bytes) {
+        return bytes >= 0 ? bytes : null;
     }
 
     /** Parts a run did not record are left out rather than written empty. */

@@ -41,7 +41,7 @@ class DriverSessionTest {
     @Test
     void theDriverFilesCpusPinTheBroker() throws Exception {
         try (DriverSession session = open(driver("localBrokerCpus: '0'\n"), new CpuRequest(ONLINE, ONLINE, false, null))) {
-            long pid = session.brokerProcess().orElseThrow().pid();
+            long pid = session.brokerNodes().get(0).process().pid();
             assertEquals(CPU_0, CpuAffinity.of(pid).orElseThrow());
             CpuPlacement placement = session.placement();
             assertEquals(CPU_0, placement.brokerCpus());
@@ -54,14 +54,14 @@ class DriverSessionTest {
     void theOptionOverridesTheDriverFile() throws Exception {
         try (DriverSession session = open(driver("localBrokerCpus: '" + ONLINE + "'\n"),
                 new CpuRequest(ONLINE, ONLINE, false, CPU_0))) {
-            assertEquals(CPU_0, CpuAffinity.of(session.brokerProcess().orElseThrow().pid()).orElseThrow());
+            assertEquals(CPU_0, CpuAffinity.of(session.brokerNodes().get(0).process().pid()).orElseThrow());
         }
     }
 
     @Test
     void aBrokerWithoutCpusBesideAPinnedClientGetsEveryOnlineCpu() throws Exception {
         try (DriverSession session = open(driver(""), new CpuRequest(ONLINE, CPU_0, true, null))) {
-            assertEquals(ONLINE, CpuAffinity.of(session.brokerProcess().orElseThrow().pid()).orElseThrow());
+            assertEquals(ONLINE, CpuAffinity.of(session.brokerNodes().get(0).process().pid()).orElseThrow());
             assertEquals(ONLINE, session.placement().brokerCpus());
             assertFalse(session.placement().brokerPinned());
         }

@@ -87,6 +87,12 @@ class DriverFileTest {
         assertEquals("0", DriverFile.load(write("number.yaml", KAFKA + "localBrokerCpus: 0\n")).localBrokerCpus().toString());
     }
 
+    @Test
+    void localBrokerNodesAsksForAClusterAndThePlainFormIsOneNode() throws IOException {
+        assertEquals(1, DriverFile.load(write("plain.yaml", KAFKA)).localBrokerNodes());
+        assertEquals(3, DriverFile.load(write("three.yaml", KAFKA + "localBrokerNodes: 3\n")).localBrokerNodes());
+    }
+
     static Stream<Arguments> broken() {
         String known = LocalBrokers.knownTypes();
         return Stream.of(
@@ -114,6 +120,14 @@ class DriverFileTest {
                         "field 'localBrokerCpus' = '': empty CPU list"),
                 Arguments.of("name: X\ndriverClass: a.B\nlocalBroker: stand-in\nlocalBrokerCpus: [0, 1]\n",
                         "field 'localBrokerCpus' = [0,1]: expected text, found a list"),
+                Arguments.of("name: X\ndriverClass: a.B\nlocalBrokerNodes: 3\n",
+                        "field 'localBrokerNodes' = '3': sizes a local broker, but no 'localBroker' key says which broker to start"),
+                Arguments.of("name: X\ndriverClass: a.B\nlocalBroker: stand-in\nlocalBrokerNodes: 4\n",
+                        "field 'localBrokerNodes' = '4': a local stand-in broker has 1 to 3 nodes"),
+                Arguments.of("name: X\ndriverClass: a.B\nlocalBroker: stand-in\nlocalBrokerNodes: 0\n",
+                        "field 'localBrokerNodes' = '0': a local stand-in broker has 1 to 3 nodes"),
+                Arguments.of("name: X\ndriverClass: a.B\nlocalBroker: stand-in\nlocalBrokerNodes: three\n",
+                        "field 'localBrokerNodes' = 'three'"),
                 Arguments.of("name: X\ndriverClass: a.B\nname: Y\n", "duplicate key 'name' at line 3"),
                 Arguments.of("name: X\n  driverClass: a.B\n", "malformed YAML at line 2"),
                 Arguments.of("", "file is empty"));

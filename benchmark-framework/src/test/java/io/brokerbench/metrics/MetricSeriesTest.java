@@ -3,6 +3,7 @@ package io.brokerbench.metrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brokerbench.localbroker.BrokerNode;
 import io.brokerbench.metrics.MetricValue.Kind;
 import io.brokerbench.stats.LatencyHistograms;
 import java.time.Duration;
@@ -58,7 +59,7 @@ class MetricSeriesTest {
     @Test
     void theSeriesCountsTheCpuItsOwnWorkTakes() {
         MetricSeries series = new MetricSeries();
-        series.watchBroker(ProcessHandle.current());
+        series.watchBroker(List.of(new BrokerNode("broker", ProcessHandle.current())));
         assertEquals(0, series.cpuSecondsTotal());
         double before = 0;
         for (int i = 0; i < 20; i++) {
@@ -72,9 +73,38 @@ class MetricSeriesTest {
     }
 
     @Test
+    void eachNodeOfAClusterIsShownAndTheirSumIsTheBrokers() {
+        MetricSeries series = new MetricSeries();
+        // two names for this JVM: both nodes are real processes with CPU spent and memory resident
+        series.watchBroker(List.of(new BrokerNode("n-1", ProcessHandle.current()), new BrokerNode("n-2", ProcessHandle.current())));
+        series.observe("local", snapshot(0, 0, 0, 0, 0));
+        burnCpu();
+        series.closeInterval(1);
+        BrokerUsage usage = series.intervals().get(0).broker().orElseThrow();
+        assertEquals(List.of("n-1", "n-2"), usage.nodes().stream().map(BrokerUsage.NodeUsage::node).toList());
+        assertTrue(usage.nodes().stream().allMatch(node -> node.cpuCores() > 0 && node.residentBytes() > 0), usage.toString());
+        assertEquals(usage.nodes().stream().mapToDouble(BrokerUsage.NodeUsage::cpuCores).sum(), usage.cpuCores(), 1e-9);
+        assertEquals(usage.nodes().stream().mapToLong(BrokerUsage.NodeUsage::residentBytes).sum(), usage.residentBytes());
+    }
+
+    @Test
+    void aNodeThatHasExitedIsLeftOutWhileTheOthersAreShown() throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        MetricSeries series = new MetricSeries();
+        series.watchBroker(List.of(new BrokerNode("alive", ProcessHandle.current()), new BrokerNode("gone", gone.toHandle())));
+        series.observe("local", snapshot(0, 0, 0, 0, 0));
+        series.closeInterval(1);
+        BrokerUsage usage = series.intervals().get(0).broker().orElseThrow();
+        // one node left: it is the whole broker, not a cluster of one
+        assertTrue(usage.nodes().isEmpty(), usage.toString());
+        assertTrue(usage.residentBytes() > 0, usage.toString());
+    }
+
+    @Test
     void aWatchedProcessShowsItsCpuAndMemory() {
         MetricSeries series = new MetricSeries();
-        series.watchBroker(ProcessHandle.current());
+        series.watchBroker(List.of(new BrokerNode("broker", ProcessHandle.current())));
         series.observe("local", snapshot(0, 0, 0, 0, 0));
         burnCpu();
         series.closeInterval(1);

@@ -18,7 +18,7 @@ class MeasuredCpuTest {
         List<LoadGeneratorUsage> workers = java.util.Arrays.stream(clients)
                 .mapToObj(c -> new LoadGeneratorUsage("local", c, 0, 0, 0, 0, 0)).toList();
         return new IntervalMetrics(workers, Map.of(), Map.of(),
-                broker < 0 ? Optional.empty() : Optional.of(new BrokerUsage(broker, 0)));
+                broker < 0 ? Optional.empty() : Optional.of(new BrokerUsage(broker, 0, List.of())));
     }
 
     @Test

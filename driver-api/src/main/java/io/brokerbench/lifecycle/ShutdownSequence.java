@@ -46,14 +46,24 @@ public final class ShutdownSequence {
         synchronized (ShutdownSequence.class) {
             snapshot = ACTIONS.stream().map(List::copyOf).toList();
         }
-        for (List<Runnable> stage : snapshot) {
-            for (Runnable action : stage) {
-                try {
-                    action.run();
-                } catch (RuntimeException e) {
-                    LOG.error("a shutdown action failed", e);
-                }
+        for (Stage stage : Stage.values()) {
+            List<Runnable> actions = snapshot.get(stage.ordinal()).stream().map(ShutdownSequence::logged).toList();
+            if (stage == Stage.STOP_BROKERS) {
+                // every node of a cluster at once (AllAtOnce says why)
+                AllAtOnce.run("brokerbench-stop-broker", actions);
+            } else {
+                actions.forEach(Runnable::run);
             }
         }
+    }
+
+    private static Runnable logged(Runnable action) {
+        return () -> {
+            try {
+                action.run();
+            } catch (RuntimeException e) {
+                LOG.error("a shutdown action failed", e);
+            }
+        };
     }
 }

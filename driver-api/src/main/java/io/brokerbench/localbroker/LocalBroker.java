@@ -1,5 +1,7 @@
 package io.brokerbench.localbroker;
 
+import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -25,8 +27,20 @@ public interface LocalBroker extends AutoCloseable {
     /** Broker settings that change what a benchmark measures, recorded in the result as run. */
     Map<String, String> settings();
 
-    /** The broker's OS process, whose CPU and memory a run samples. */
-    ProcessHandle process();
+    /**
+     * The broker's nodes, each its own OS process whose CPU and memory a run samples: one for a single
+     * broker, one per node of a cluster (in node order).
+     */
+    List<BrokerNode> nodes();
+
+    /**
+     * The broker's shape as it reports it, for the result: its nodes and, for each of {@code topics}
+     * (the run's topics or streams, as the driver named them), replication and the node leading it.
+     * Asked once the run's topics exist; a broker that reports nothing more returns only its nodes.
+     */
+    default Map<String, Object> describe(Collection<String> topics) {
+        return Map.of("nodes", nodes().stream().map(BrokerNode::name).toList());
+    }
 
     @Override
     void close();

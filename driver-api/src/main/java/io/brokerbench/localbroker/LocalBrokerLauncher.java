@@ -19,12 +19,19 @@ public interface LocalBrokerLauncher {
     String type();
 
     /**
-     * Starts the broker and returns once it accepts clients.
+     * Starts the broker, or a cluster of {@code nodes} of it, and returns once it accepts clients (a
+     * cluster: once every node has joined and it has elected its leaders).
      *
      * @param home the project's root directory (holds {@code deploy/local/<type>/})
      * @param runDir an empty directory the broker may use for logs and data; deleted after close
+     * @param nodes how many nodes, from 1 to {@link #maxNodes()}
      */
-    LocalBroker start(Path home, Path runDir) throws IOException, InterruptedException;
+    LocalBroker start(Path home, Path runDir, int nodes) throws IOException, InterruptedException;
+
+    /** The most nodes {@link #start} starts as one cluster; 1 for a launcher of single brokers only. */
+    default int maxNodes() {
+        return 1;
+    }
 
     /**
      * Endpoints of the same shape as a started broker's, for checking a driver file's configuration

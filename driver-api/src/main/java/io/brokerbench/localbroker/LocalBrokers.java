@@ -33,24 +33,36 @@ public final class LocalBrokers {
      * close or, should this JVM be killed first, by a {@link ScratchJanitor}.
      */
     public static LocalBroker start(String type, Path home) throws IOException, InterruptedException {
-        return start(type, home, null);
+        return start(type, 1, home, null);
     }
 
     /**
-     * As {@link #start(String, Path)}, with the broker's process started under {@code taskset -c cpus}
-     * (a CPU list in taskset's format, checked by the caller; null: wherever this JVM may run).
+     * As {@link #start(String, Path)}, a cluster of {@code nodes} (checked by the caller against {@link
+     * #maxNodes}), with every node's process started under {@code taskset -c cpus} (a CPU list in
+     * taskset's format, checked by the caller; null: wherever this JVM may run).
      */
-    public static LocalBroker start(String type, Path home, String cpus) throws IOException, InterruptedException {
+    public static LocalBroker start(String type, int nodes, Path home, String cpus)
+            throws IOException, InterruptedException {
         LocalBrokerLauncher launcher = launcher(type);
+        if (nodes < 1 || nodes > launcher.maxNodes()) {
+            throw new IllegalArgumentException("a local " + type + " broker starts 1"
+                    + (launcher.maxNodes() > 1 ? " to " + launcher.maxNodes() : "") + " node(s), not " + nodes);
+        }
         Path runDir = Files.createTempDirectory("brokerbench-" + type + "-");
         ScratchJanitor janitor = ScratchJanitor.watch(runDir);
         try {
-            return new ScratchGuardedBroker(BrokerProcess.startingOn(cpus, () -> launcher.start(home, runDir)), janitor);
+            return new ScratchGuardedBroker(BrokerProcess.startingOn(cpus, () -> launcher.start(home, runDir, nodes)),
+                    janitor);
         } catch (IOException | InterruptedException | RuntimeException e) {
             // a broker that failed to start keeps its run directory: the error names the log in it
             janitor.dismiss();
             throw e;
         }
+    }
+
+    /** The most nodes a local broker of {@code type} starts as one cluster (1: single brokers only). */
+    public static int maxNodes(String type) {
+        return launcher(type).maxNodes();
     }
 
     private static LocalBrokerLauncher launcher(String type) {

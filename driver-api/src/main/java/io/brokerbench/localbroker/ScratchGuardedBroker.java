@@ -1,6 +1,8 @@
 package io.brokerbench.localbroker;
 
 import io.brokerbench.lifecycle.ScratchJanitor;
+import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -38,8 +40,13 @@ final class ScratchGuardedBroker implements LocalBroker {
     }
 
     @Override
-    public ProcessHandle process() {
-        return broker.process();
+    public List<BrokerNode> nodes() {
+        return broker.nodes();
+    }
+
+    @Override
+    public Map<String, Object> describe(Collection<String> topics) {
+        return broker.describe(topics);
     }
 
     @Override

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -48,8 +49,8 @@ class LocalBrokersTest {
 
     @Test
     void aBrokerStartedOnCpusRunsThereFromItsStart() throws Exception {
-        try (LocalBroker broker = LocalBrokers.start(StandInLauncher.TYPE, LocalBrokers.home(), "0")) {
-            ProcessHandle process = broker.process();
+        try (LocalBroker broker = LocalBrokers.start(StandInLauncher.TYPE, 1, LocalBrokers.home(), "0")) {
+            ProcessHandle process = broker.nodes().get(0).process();
             // setpriv execs taskset, which sets the CPUs and execs the broker in place: once the pid runs
             // sleep, the process the run watches is the broker itself, on its CPUs from its first instruction
             while (!process.info().command().orElse("").endsWith("sleep")) {
@@ -59,6 +60,32 @@ class LocalBrokersTest {
             String status = Files.readString(Path.of("/proc", Long.toString(process.pid()), "status"), StandardCharsets.ISO_8859_1);
             assertTrue(status.contains("Cpus_allowed_list:\t0\n"), status);
         }
+    }
+
+    @Test
+    void aClusterHasEveryNodeAsItsOwnProcessAndCloseStopsThemAllAndRemovesTheirDirectory() throws Exception {
+        LocalBroker cluster = LocalBrokers.start(StandInLauncher.TYPE, 3, LocalBrokers.home(), null);
+        Path runDir = Path.of(cluster.endpoints().get("runDir"));
+        List<BrokerNode> nodes = cluster.nodes();
+        try {
+            assertEquals(List.of("stand-in-1", "stand-in-2", "stand-in-3"), nodes.stream().map(BrokerNode::name).toList());
+            assertEquals(3, nodes.stream().map(node -> node.process().pid()).distinct().count());
+            assertTrue(nodes.stream().allMatch(node -> node.process().isAlive()));
+            assertEquals(Map.of("nodes", List.of("stand-in-1", "stand-in-2", "stand-in-3")), cluster.describe(List.of("t")));
+        } finally {
+            cluster.close();
+        }
+        assertTrue(nodes.stream().noneMatch(node -> node.process().isAlive()), "a node outlived close");
+        assertFalse(Files.exists(runDir), "run directory " + runDir + " left behind");
+    }
+
+    @Test
+    void aClusterLargerThanTheLauncherStartsIsRefusedBeforeAnythingStarts() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> LocalBrokers.start(StandInLauncher.TYPE, StandInLauncher.MAX_NODES + 1, LocalBrokers.home(), null));
+        assertEquals("a local stand-in broker starts 1 to " + StandInLauncher.MAX_NODES + " node(s), not "
+                + (StandInLauncher.MAX_NODES + 1), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> LocalBrokers.start(StandInLauncher.TYPE, 0, LocalBrokers.home(), null));
     }
 
     @Test

@@ -1,40 +1,51 @@
 package io.brokerbench.remote.server;
 
+import io.brokerbench.localbroker.BrokerNode;
 import io.brokerbench.metrics.ProcessUsageReader;
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
-import java.util.Optional;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * The local broker's CPU time and resident memory on an in-process run's Prometheus endpoint, the
- * figures the result shows per interval. Read from the OS at each scrape rather than fed from the
- * run's intervals, so a scrape never waits for an interval and reading costs the run nothing. A run
- * without a local broker, or whose broker has exited, exports no sample.
+ * figures the result shows per interval, one series per node ({@code node} label: {@code kafka-1} and
+ * so on in a cluster, the broker type for a single broker). Read from the OS at each scrape rather
+ * than fed from the run's intervals, so a scrape never waits for an interval and reading costs the run
+ * nothing. A run without a local broker exports no sample, nor does a node that has exited.
  */
 final class BrokerProcessMetrics {
 
-    private volatile ProcessUsageReader broker;
+    private volatile Map<String, ProcessUsageReader> nodes = Map.of();
 
     BrokerProcessMetrics(PrometheusRegistry registry) {
         CounterWithCallback.builder().name("brokerbench_broker_cpu_seconds")
-                .help("CPU time of the local broker's process (restarts with each broker the command starts).")
-                .callback(callback -> usage().ifPresent(usage -> callback.call(usage.cpuSeconds())))
+                .help("CPU time of each local broker node's process (restarts with each broker the command starts).")
+                .labelNames("node")
+                .callback(callback -> eachNode((node, usage) -> callback.call(usage.cpuSeconds(), node)))
                 .register(registry);
         GaugeWithCallback.builder().name("brokerbench_broker_resident_bytes")
-                .help("Resident memory of the local broker's process (Linux only).")
-                .callback(callback -> usage().filter(usage -> usage.residentBytes() >= 0)
-                        .ifPresent(usage -> callback.call(usage.residentBytes())))
+                .help("Resident memory of each local broker node's process (Linux only).")
+                .labelNames("node")
+                .callback(callback -> eachNode((node, usage) -> {
+                    if (usage.residentBytes() >= 0) {
+                        callback.call(usage.residentBytes(), node);
+                    }
+                }))
                 .register(registry);
     }
 
-    /** From now on the broker is {@code process}: each driver's run starts a broker of its own. */
-    void watch(ProcessHandle process) {
-        broker = new ProcessUsageReader(process);
+    /** From now on the broker is these nodes: each driver's run starts a broker of its own. */
+    void watch(List<BrokerNode> brokerNodes) {
+        Map<String, ProcessUsageReader> readers = new LinkedHashMap<>();
+        brokerNodes.forEach(node -> readers.put(node.name(), new ProcessUsageReader(node.process())));
+        nodes = readers;
     }
 
-    private Optional<ProcessUsageReader.Usage> usage() {
-        ProcessUsageReader reader = broker;
-        return reader == null ? Optional.empty() : reader.read();
+    private void eachNode(BiConsumer<String, ProcessUsageReader.Usage> action) {
+        nodes.forEach((node, reader) -> reader.read().ifPresent(usage -> action.accept(node, usage)));
     }
 }

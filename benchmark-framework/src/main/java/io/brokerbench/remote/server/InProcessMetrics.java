@@ -2,6 +2,7 @@ package io.brokerbench.remote.server;
 
 import io.brokerbench.delivery.ConsumerDelivery;
 import io.brokerbench.delivery.ProducerTally;
+import io.brokerbench.localbroker.BrokerNode;
 import io.brokerbench.metrics.WorkerSnapshot;
 import io.brokerbench.time.NanoClock;
 import io.brokerbench.worker.ConsumerSpec;
@@ -40,9 +41,9 @@ public final class InProcessMetrics implements AutoCloseable {
         return endpoint.port();
     }
 
-    /** Serves the CPU and memory of {@code process}, the local broker of the run about to start. */
-    public void watchBroker(ProcessHandle process) {
-        broker.watch(process);
+    /** Serves the CPU and memory of the local broker's nodes, of the run about to start. */
+    public void watchBroker(List<BrokerNode> nodes) {
+        broker.watch(nodes);
     }
 
     /** {@code worker}, with every snapshot it hands out also recorded here. */

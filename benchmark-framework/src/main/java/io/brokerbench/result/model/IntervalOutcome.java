@@ -37,7 +37,15 @@ public record IntervalOutcome(
             long gcPauses, long gcPauseMillis, long threads) {
     }
 
-    /** The local broker's process in the interval; {@code residentBytes} absent where not known. */
-    public record BrokerUsage(double cpuCores, @JsonInclude(JsonInclude.Include.NON_NULL) Long residentBytes) {
+    /**
+     * The local broker's processes in the interval, all nodes together; {@code residentBytes} absent
+     * where not known; {@code nodes}, each node of a cluster (absent for a single broker).
+     */
+    public record BrokerUsage(double cpuCores, @JsonInclude(JsonInclude.Include.NON_NULL) Long residentBytes,
+            @JsonInclude(JsonInclude.Include.NON_NULL) List<NodeUsage> nodes) {
+    }
+
+    /** One node of a local cluster in the interval. */
+    public record NodeUsage(String node, double cpuCores, @JsonInclude(JsonInclude.Include.NON_NULL) Long residentBytes) {
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brokerbench.localbroker.BrokerNode;
 import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.testing.InProcessRuns;
 import io.brokerbench.testing.StatsCountingDriver;
@@ -15,6 +16,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -54,11 +56,14 @@ class InProcessMetricsTest {
     void theLocalBrokersCpuAndMemoryAreServedOnceThereIsOne() throws Exception {
         try (InProcessMetrics metrics = InProcessMetrics.start("127.0.0.1", 0)) {
             assertFalse(scrape(metrics.port()).contains("brokerbench_broker_"), "no broker, no sample");
-            // this JVM stands in for a broker process: CPU spent and memory resident, both real
-            metrics.watchBroker(ProcessHandle.current());
+            // this JVM stands in for two nodes of a cluster: CPU spent and memory resident, both real
+            metrics.watchBroker(List.of(new BrokerNode("kafka-1", ProcessHandle.current()),
+                    new BrokerNode("kafka-2", ProcessHandle.current())));
             String text = scrape(metrics.port());
-            assertTrue(value(text, "brokerbench_broker_cpu_seconds_total") > 0, text);
-            assertTrue(value(text, "brokerbench_broker_resident_bytes") > 1 << 20, text);
+            for (String node : List.of("kafka-1", "kafka-2")) {
+                assertTrue(value(text, "brokerbench_broker_cpu_seconds_total{node=\"" + node + "\"}") > 0, text);
+                assertTrue(value(text, "brokerbench_broker_resident_bytes{node=\"" + node + "\"}") > 1 << 20, text);
+            }
         }
     }
 

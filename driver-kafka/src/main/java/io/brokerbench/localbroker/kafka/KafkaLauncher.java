@@ -47,7 +47,7 @@ public final class KafkaLauncher implements LocalBrokerLauncher {
     }
 
     @Override
-    public LocalBroker start(Path home, Path runDir) throws IOException, InterruptedException {
+    public LocalBroker start(Path home, Path runDir, int nodes) throws IOException, InterruptedException {
         String version = MavenRuntime.builtVersion(KafkaLauncher.class);
         Path deployDir = home.resolve("deploy/local/kafka");
         Path lib = MavenRuntime.resolve(deployDir.resolve("pom.xml"), "kafka.version", version,

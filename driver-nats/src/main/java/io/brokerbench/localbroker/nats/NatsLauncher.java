@@ -42,7 +42,7 @@ public final class NatsLauncher implements LocalBrokerLauncher {
     }
 
     @Override
-    public LocalBroker start(Path home, Path runDir) throws IOException, InterruptedException {
+    public LocalBroker start(Path home, Path runDir, int nodes) throws IOException, InterruptedException {
         Path natsServer = DebianPackage.executable("nats-server", "nats-server");
         String version = parseVersion(DebianPackage.versionLine(natsServer));
         int port = FreePorts.next();

@@ -76,7 +76,7 @@ public final class PulsarLauncher implements LocalBrokerLauncher {
     }
 
     @Override
-    public LocalBroker start(Path home, Path runDir) throws IOException, InterruptedException {
+    public LocalBroker start(Path home, Path runDir, int nodes) throws IOException, InterruptedException {
         String version = MavenRuntime.builtVersion(PulsarLauncher.class);
         Path deploy = home.resolve("deploy/local/pulsar");
         Path lib = MavenRuntime.resolve(deploy.resolve("pom.xml"), "pulsar.version", version,

@@ -47,7 +47,7 @@ public final class RedisLauncher implements LocalBrokerLauncher {
     }
 
     @Override
-    public LocalBroker start(Path home, Path runDir) throws IOException, InterruptedException {
+    public LocalBroker start(Path home, Path runDir, int nodes) throws IOException, InterruptedException {
         Path redisServer = DebianPackage.executable("redis-server", "redis-server");
         String version = parseVersion(DebianPackage.versionLine(redisServer));
         int port = FreePorts.next();
