@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -124,12 +125,18 @@ final class DriverSession implements AutoCloseable {
         return broker == null ? List.of() : broker.nodes();
     }
 
+    /** What the broker this session started reports about itself and {@code topics}; empty without one. */
+    Optional<Map<String, Object>> describeBrokerShape(List<String> topics) {
+        return broker == null ? Optional.empty() : Optional.of(broker.describe(topics));
+    }
+
     /** What the result records about the broker this session started, if any. */
     Map<String, Object> describeBroker() {
         Map<String, Object> info = new LinkedHashMap<>();
         if (broker != null) {
             info.put("type", broker.type());
             info.put("version", broker.version());
+            info.put("nodes", broker.nodes().size());
             info.put("endpoints", withoutSecrets(broker.endpoints()));
             info.put("settings", broker.settings());
         }

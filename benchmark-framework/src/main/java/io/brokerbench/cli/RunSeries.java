@@ -206,7 +206,8 @@ final class RunSeries {
         }
         RunRecord record = new RunRecord(workload, workloadFile.toString(), session.setup(), Instant.now());
         record.environment().putAll(RunEnvironment.describe(session.setup().driverClass()));
-        record.environment().put("localBroker", session.describeBroker());
+        Map<String, Object> brokerInfo = session.describeBroker();
+        record.environment().put("localBroker", brokerInfo);
         CpuPlacement placement = session.placement();
         if (placement.worthRecording()) {
             // a copy per run: the run's own CPU figures and warning are added to it when it finishes
@@ -225,7 +226,7 @@ final class RunSeries {
         }
         HistogramLog histograms = openHistogramLog(target, record);
         RateSearchProgress search = new RateSearchProgress(progress);
-        WritingListener writer = new WritingListener(new ConsoleReporter(out), target, remote, session, search);
+        WritingListener writer = new WritingListener(new ConsoleReporter(out), target, remote, session, search, brokerInfo);
         BenchmarkRun run = new BenchmarkRun(record, Payloads.of(workload), runWorkers, distribution.layout(),
                 settings.extraConsumers(), options, control, writer, RunClock.SYSTEM);
         if (remote != null) {
@@ -300,15 +301,23 @@ final class RunSeries {
         private final RemoteWorkers remote;
         private final DriverSession session;
         private final RateSearchProgress search;
+        private final Map<String, Object> brokerInfo;
         private boolean failed;
 
         WritingListener(ConsoleReporter console, Path target, RemoteWorkers remote, DriverSession session,
-                RateSearchProgress search) {
+                RateSearchProgress search, Map<String, Object> brokerInfo) {
             this.console = console;
             this.target = target;
             this.remote = remote;
             this.session = session;
             this.search = search;
+            this.brokerInfo = brokerInfo;
+        }
+
+        /** The local broker's shape as it reports it, beside what the run asked for ({@code environment.localBroker.shape}). */
+        @Override
+        public void topicsCreated(List<String> topics) {
+            session.describeBrokerShape(topics).ifPresent(shape -> brokerInfo.put("shape", shape));
         }
 
         @Override

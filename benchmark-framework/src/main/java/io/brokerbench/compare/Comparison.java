@@ -51,6 +51,7 @@ public final class Comparison {
         rate(figures, "consumeRate", ResultFigure.CONSUME_RATE, true, baseline, candidate);
         rate(figures, "sustainableRate", ResultFigure.SUSTAINABLE_RATE, true, baseline, candidate);
         rate(figures, "cpuMicrosPerMessage", ResultFigure.CPU_MICROS_PER_MESSAGE, false, baseline, candidate);
+        rate(figures, "brokerCpuMicrosPerMessage", ResultFigure.BROKER_CPU_MICROS_PER_MESSAGE, false, baseline, candidate);
         if (baseline.histogramsKept() && candidate.histogramsKept()) {
             long seed = 1;
             for (Metric metric : LATENCIES) {

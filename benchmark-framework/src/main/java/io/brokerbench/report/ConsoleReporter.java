@@ -10,6 +10,7 @@ import io.brokerbench.measurement.IntervalPoint;
 import io.brokerbench.measurement.ProducerTotals;
 import io.brokerbench.measurement.RatePhaseSummary;
 import io.brokerbench.measurement.RunRecord;
+import io.brokerbench.metrics.BrokerCost;
 import io.brokerbench.run.RunListener;
 import io.brokerbench.stats.LatencySummary;
 import io.brokerbench.stats.Metric;
@@ -90,11 +91,31 @@ public final class ConsoleReporter implements RunListener {
                     run.measuredLoadThreadCpuSeconds() * 1e6 / run.measuredSent(),
                     run.measuredProcessCpuSeconds() * 1e6 / run.measuredSent()));
         }
+        BrokerCost.of(run).ifPresent(cost -> out.println("  " + brokerCostLine(cost)));
         if (run.measuredRecordingCpuPercent() > 0) {
             out.println(String.format("  recording the metrics took %.1f ms CPU, %.3f %% of the client's",
                     run.measuredRecordingCpuSeconds() * 1e3, run.measuredRecordingCpuPercent()));
         }
         printVerdicts(run);
+    }
+
+    /** "local broker: 2.41 cores, 8.03 µs CPU per message, RSS up to 2.9 GiB (kafka-1 0.95 cores, ...)". */
+    static String brokerCostLine(BrokerCost cost) {
+        StringBuilder line = new StringBuilder(String.format("local broker: %.2f cores, %.2f µs CPU per message",
+                cost.total().cpuCores(), cost.total().cpuMicrosPerMessage()));
+        if (cost.total().residentBytesMax() >= 0) {
+            line.append(String.format(", RSS up to %.1f GiB", cost.total().residentBytesMax() / (double) (1L << 30)));
+        }
+        if (!cost.nodes().isEmpty()) {
+            line.append(" (");
+            for (int i = 0; i < cost.nodes().size(); i++) {
+                BrokerCost.NodeCost node = cost.nodes().get(i);
+                line.append(i == 0 ? "" : ", ").append(String.format("%s %.2f cores, %.2f µs/msg", node.node(),
+                        node.usage().cpuCores(), node.usage().cpuMicrosPerMessage()));
+            }
+            line.append(')');
+        }
+        return line.toString();
     }
 
     /** A count-bounded run's times and a consumer backlog's drain, when the run had them. */

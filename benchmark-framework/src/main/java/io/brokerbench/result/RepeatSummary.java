@@ -39,7 +39,8 @@ public final class RepeatSummary {
         }
         metrics.addAll(List.of(ResultFigure.COUNTED_PUBLISH_SECONDS, ResultFigure.COUNTED_CONSUME_SECONDS,
                 ResultFigure.DRAIN_SECONDS, ResultFigure.DRAIN_CONSUME_RATE, ResultFigure.BACKLOG_READ_SECONDS,
-                ResultFigure.BACKLOG_READ_RATE, ResultFigure.CPU_MICROS_PER_MESSAGE, ResultFigure.CPU_CORES));
+                ResultFigure.BACKLOG_READ_RATE, ResultFigure.CPU_MICROS_PER_MESSAGE, ResultFigure.CPU_CORES,
+                ResultFigure.BROKER_CPU_MICROS_PER_MESSAGE, ResultFigure.BROKER_CPU_CORES));
         return metrics;
     }
 

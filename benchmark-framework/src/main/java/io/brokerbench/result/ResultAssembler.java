@@ -15,6 +15,7 @@ import io.brokerbench.measurement.IntervalPoint;
 import io.brokerbench.measurement.RatePhaseSummary;
 import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.measurement.WorkerEntry;
+import io.brokerbench.metrics.BrokerCost;
 import io.brokerbench.metrics.BrokerUsage;
 import io.brokerbench.metrics.IntervalMetrics;
 import io.brokerbench.result.model.BacklogDrainTimes;
@@ -24,6 +25,7 @@ import io.brokerbench.result.model.IntervalOutcome;
 import io.brokerbench.result.model.LatencySeries;
 import io.brokerbench.result.model.LatencyStats;
 import io.brokerbench.result.model.LoadGeneratorCost;
+import io.brokerbench.result.model.LocalBrokerCost;
 import io.brokerbench.result.model.MeasuredTotals;
 import io.brokerbench.result.model.MessageTotals;
 import io.brokerbench.result.model.MetricLatencies;
@@ -95,7 +97,8 @@ final class ResultAssembler {
                 measuredTotals(run), messageTotals(run), countBounded(run.completion()), backlogDrain(run.backlogDrain()),
                 rateSearch(run), ratePhases(run.ratePhases()),
                 run.events().stream().map(e -> new RunEventEntry(ResultNumbers.round3(e.elapsedSeconds()), e.text())).toList(),
-                loadGenerator(run), timing(run.coordinatorTiming()), intervals(run), run.histograms().fileName(),
+                loadGenerator(run), BrokerCost.of(run).map(ResultAssembler::localBroker).orElse(null),
+                timing(run.coordinatorTiming()), intervals(run), run.histograms().fileName(),
                 mapper.valueToTree(workload), run.workloadFile(), run.driver().sourceFile(), run.driver().driverClass(),
                 run.driver().yaml(), run.workers().stream().map(ResultAssembler::worker).toList(), run.environment());
     }
@@ -256,6 +259,16 @@ final class ResultAssembler {
                 Math.round(run.measuredRecordingCpuSeconds() * 1e6) / 1e6,
                 ResultNumbers.round3(run.measuredRecordingCpuPercent()),
                 Math.round(Percentile.P99.of(run.aggregated().get(Metric.PUBLISH_DELAY))));
+    }
+
+    private static LocalBrokerCost localBroker(BrokerCost cost) {
+        return new LocalBrokerCost(ResultNumbers.round3(cost.total().cpuCores()),
+                ResultNumbers.round3(cost.total().cpuMicrosPerMessage()), knownBytes(cost.total().residentBytesMax()),
+                cost.nodes().isEmpty() ? null : cost.nodes().stream()
+                        .map(node -> new LocalBrokerCost.Node(node.node(), ResultNumbers.round3(node.usage().cpuCores()),
+                                ResultNumbers.round3(node.usage().cpuMicrosPerMessage()),
+                                knownBytes(node.usage().residentBytesMax())))
+                        .toList());
     }
 
     private static SnapshotTiming timing(CoordinatorTiming timing) {

@@ -42,6 +42,10 @@ public record ResultFigure(String path, String unit, Function<BenchmarkResult, D
             r -> r.loadGenerator() == null ? null : r.loadGenerator().processCpuMicrosPerMessage());
     public static final ResultFigure CPU_CORES = new ResultFigure("loadGenerator.processCpuCores", "cores",
             r -> r.loadGenerator() == null ? null : r.loadGenerator().processCpuCores());
+    public static final ResultFigure BROKER_CPU_MICROS_PER_MESSAGE = new ResultFigure("localBroker.cpuMicrosPerMessage", "us",
+            r -> r.localBroker() == null ? null : r.localBroker().cpuMicrosPerMessage());
+    public static final ResultFigure BROKER_CPU_CORES = new ResultFigure("localBroker.cpuCores", "cores",
+            r -> r.localBroker() == null ? null : r.localBroker().cpuCores());
 
     /** A latency statistic over the measured phase, in the metric's result unit ("aggregatedEndToEndLatency99pct"). */
     public static ResultFigure aggregated(Metric metric, Percentile percentile) {

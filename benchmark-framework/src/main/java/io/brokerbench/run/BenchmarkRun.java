@@ -17,6 +17,7 @@ import io.brokerbench.worker.Worker;
 import io.brokerbench.workload.KeyDistributorType;
 import io.brokerbench.workload.RunShape;
 import io.brokerbench.workload.Workload;
+import io.openmessaging.benchmark.driver.BenchmarkDriver.TopicInfo;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
@@ -120,6 +121,7 @@ public final class BenchmarkRun {
         listener.note("creating " + topology.topics().size() + " topic(s) with " + workload.partitionsPerTopic()
                 + " partition(s) each");
         lead.createTopics(topology.topics());
+        listener.topicsCreated(topology.topics().stream().map(TopicInfo::getTopic).toList());
 
         MeasurementPlan plan = measurementPlan();
         WorkAssignment assignment = workers.createClients(layout, extraConsumers, topology.producers(),

@@ -23,12 +23,13 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The coordinator of a two-worker run on a local Kafka or Redis killed with SIGKILL (no shutdown hook runs): the workers
- * stop their load and drop their drivers when the lease ends, the local broker the coordinator
- * started dies with it, and no scratch directory is left anywhere.
+ * The coordinator of a two-worker run on a local Kafka, a local 3-node Kafka cluster or Redis killed with
+ * SIGKILL (no shutdown hook runs): the workers stop their load and drop their drivers when the lease
+ * ends, every node of the local broker the coordinator started dies with it, and no scratch directory
+ * is left anywhere.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class CoordinatorKillIT {
@@ -37,9 +38,11 @@ class CoordinatorKillIT {
     private static final Duration BOUND = Duration.ofSeconds(60);
 
     @ParameterizedTest
-    @ValueSource(strings = {"kafka", "redis"})
-    void killedCoordinatorLeavesNoLoadNoBrokerAndNoScratchDirectory(String broker, @TempDir Path dir) throws Exception {
-        String brokerCommand = broker.equals("kafka") ? "kafka.Kafka" : "redis-server";
+    @CsvSource({"kafka, driver-kafka/kafka-local.yaml, kafka.Kafka, 1",
+            "kafka, driver-kafka/kafka-cluster-acks-all.yaml, kafka.Kafka, 3",
+            "redis, driver-redis/redis-local.yaml, redis-server, 1"})
+    void killedCoordinatorLeavesNoLoadNoBrokerAndNoScratchDirectory(String broker, String driverFile, String brokerCommand,
+            int nodes, @TempDir Path dir) throws Exception {
         Path home = LocalBrokers.home();
         Path coordinatorTmp = Files.createDirectory(dir.resolve("coordinator-tmp"));
         List<Path> workerTmps = new ArrayList<>();
@@ -60,16 +63,16 @@ class CoordinatorKillIT {
                     "-Djava.io.tmpdir=" + coordinatorTmp, Main.class.getName(),
                     "--workers", workers.get(0).url() + "," + workers.get(1).url(),
                     "--worker-token", WorkerProcess.TOKEN,
-                    "--drivers", home.resolve("driver-" + broker + "/" + broker + "-local.yaml").toString(),
+                    "--drivers", home.resolve(driverFile).toString(),
                     "-o", dir.resolve("result.json").toString(), workload.toString()))
                     .directory(dir.toFile()).redirectErrorStream(true).start();
             StringBuffer output = new StringBuffer();
             CountDownLatch measured = watch(coordinator, output);
             assertTrue(measured.await(5, TimeUnit.MINUTES), "no two [measure lines in 5 min: " + output);
 
-            ProcessHandle brokerProcess = coordinator.descendants()
-                    .filter(p -> commandLine(p).contains(brokerCommand))
-                    .findFirst().orElseThrow(() -> new AssertionError("no " + broker + " broker below the coordinator"));
+            List<ProcessHandle> brokerNodes = coordinator.descendants()
+                    .filter(p -> commandLine(p).contains(brokerCommand)).toList();
+            assertEquals(nodes, brokerNodes.size(), broker + " broker processes below the coordinator: " + brokerNodes);
             assertEquals(1, scratchDirectories(coordinatorTmp, "brokerbench-" + broker + "-").size(),
                     "the broker's run directory");
             for (int i = 0; i < 2; i++) {
@@ -80,8 +83,8 @@ class CoordinatorKillIT {
 
             coordinator.destroyForcibly().waitFor();
 
-            await(broker + " broker pid " + brokerProcess.pid() + " gone with the coordinator").atMost(BOUND)
-                    .until(() -> !brokerProcess.isAlive());
+            await(broker + " broker pids " + brokerNodes + " gone with the coordinator").atMost(BOUND)
+                    .until(() -> brokerNodes.stream().noneMatch(ProcessHandle::isAlive));
             await("no coordinator scratch directory").atMost(BOUND)
                     .until(() -> scratchDirectories(coordinatorTmp, "brokerbench-").isEmpty());
             for (int i = 0; i < 2; i++) {

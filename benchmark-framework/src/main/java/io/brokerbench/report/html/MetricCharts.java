@@ -4,6 +4,7 @@ import io.brokerbench.report.html.LineChart.Series;
 import io.brokerbench.report.html.RunResult.Interval;
 import io.brokerbench.result.model.IntervalOutcome.BrokerUsage;
 import io.brokerbench.result.model.IntervalOutcome.LoadGeneratorUsage;
+import io.brokerbench.result.model.IntervalOutcome.NodeUsage;
 import io.brokerbench.result.model.IntervalOutcome;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -67,10 +68,38 @@ final class MetricCharts {
             series.add(workerSeries(w, "", LoadGeneratorUsage::cpuCores, 1, false));
         }
         if (broker) {
-            series.add(Curves.overTime(run, "local broker", Palette.BROKER, true,
-                    i -> brokerOf(i) == null ? Double.NaN : brokerOf(i).cpuCores()));
+            series.addAll(brokerSeries("local broker", usage -> usage.cpuCores(), node -> node.cpuCores(), 1, true));
         }
         return chart("CPU", "CPU (cores)", series);
+    }
+
+    /**
+     * The local broker's {@code total} as one line, or for a cluster one line per node (named as the
+     * result names them), each divided by {@code scale}; a node missing from an interval (down) leaves a gap.
+     */
+    private List<Series> brokerSeries(String label, ToDoubleFunction<BrokerUsage> total, Function<NodeUsage, Number> perNode,
+            double scale, boolean dashed) {
+        Set<String> nodes = new LinkedHashSet<>();
+        run.intervals().forEach(i -> {
+            if (brokerOf(i) != null && brokerOf(i).nodes() != null) {
+                brokerOf(i).nodes().forEach(node -> nodes.add(node.node()));
+            }
+        });
+        if (nodes.isEmpty()) {
+            return List.of(Curves.overTime(run, label, Palette.BROKER, dashed,
+                    i -> brokerOf(i) == null ? Double.NaN : total.applyAsDouble(brokerOf(i)) / scale));
+        }
+        List<Series> series = new ArrayList<>();
+        int k = workers.size();
+        for (String name : nodes) {
+            series.add(Curves.overTime(run, name, Palette.run(k++), dashed, i -> {
+                NodeUsage node = brokerOf(i) == null || brokerOf(i).nodes() == null ? null : brokerOf(i).nodes().stream()
+                        .filter(n -> n.node().equals(name)).findFirst().orElse(null);
+                Number value = node == null ? null : perNode.apply(node);
+                return value == null ? Double.NaN : value.doubleValue() / scale;
+            }));
+        }
+        return series;
     }
 
     private LineChart heapChart() {
@@ -91,9 +120,8 @@ final class MetricCharts {
     }
 
     private LineChart brokerMemoryChart() {
-        return chart("Broker resident memory", "MiB", List.of(Curves.overTime(run, "local broker (RSS)", Palette.BROKER,
-                false, i -> brokerOf(i) == null || brokerOf(i).residentBytes() == null ? Double.NaN
-                        : brokerOf(i).residentBytes() / MIB)));
+        return chart("Broker resident memory", "MiB", brokerSeries("local broker (RSS)",
+                usage -> usage.residentBytes() == null ? Double.NaN : usage.residentBytes(), NodeUsage::residentBytes, MIB, false));
     }
 
     /** One worker's {@code field}, divided by {@code scale}; labelled by what it is, and by worker when there are several. */

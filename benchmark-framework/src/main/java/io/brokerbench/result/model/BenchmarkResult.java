@@ -65,6 +65,7 @@ public record BenchmarkResult(
         @JsonInclude(JsonInclude.Include.NON_NULL) List<RatePhaseOutcome> ratePhases,
         List<RunEventEntry> events,
         LoadGeneratorCost loadGenerator,
+        @JsonInclude(JsonInclude.Include.NON_NULL) LocalBrokerCost localBroker,
         SnapshotTiming coordinatorTiming,
         List<IntervalOutcome> intervals,
         @JsonInclude(JsonInclude.Include.NON_NULL) String histogramLog,
