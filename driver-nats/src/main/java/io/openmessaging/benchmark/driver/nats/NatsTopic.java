@@ -8,9 +8,10 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * How a benchmark topic maps onto JetStream: one stream per topic, named after the topic, whose
  * subjects {@code <topic>.0 .. <topic>.N-1} are its partitions. Characters JetStream does not allow
- * in stream names or subject tokens become {@code _}.
+ * in stream names or subject tokens become {@code _}. Public for the local broker's report of the
+ * run's streams.
  */
-final class NatsTopic {
+public final class NatsTopic {
 
     final String stream;
     final List<String> subjects;
@@ -26,7 +27,7 @@ final class NatsTopic {
     }
 
     /** Stream, consumer and subject-token names may not hold '.', '*', '>', path separators or spaces. */
-    static String safeName(String name) {
+    public static String safeName(String name) {
         return name.replaceAll("[^A-Za-z0-9_-]", "_");
     }
 

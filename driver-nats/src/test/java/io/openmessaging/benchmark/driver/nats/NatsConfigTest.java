@@ -65,6 +65,9 @@ class NatsConfigTest {
         File mode = file("consumerMode: poll\n");
         assertEquals(mode + ": field 'consumerMode' = 'poll': must be one of pull, push (did you mean 'pull'?)",
                 assertThrows(IllegalArgumentException.class, () -> NatsConfig.read(mode)).getMessage());
+        File replicas = file("replicationFactor: 6\n");
+        assertEquals(replicas + ": field 'replicationFactor' = 6: must be between 1 and 5",
+                assertThrows(IllegalArgumentException.class, () -> NatsConfig.read(replicas)).getMessage());
         File zero = file("maxBytes: 0\n");
         assertEquals(zero + ": field 'maxBytes' = 0: must be -1 (no limit) or a positive number of bytes",
                 assertThrows(IllegalArgumentException.class, () -> NatsConfig.read(zero)).getMessage());
@@ -72,8 +75,10 @@ class NatsConfigTest {
 
     @Test
     void theShippedDriverFilesAreValid() throws IOException {
-        for (String name : new String[] {"nats.yaml", "nats-local.yaml", "nats-local-memory.yaml", "nats-local-push.yaml"}) {
-            String text = Files.readString(Path.of(name)).replace("${localBroker.url}", "nats://127.0.0.1:4333");
+        for (String name : new String[] {"nats.yaml", "nats-local.yaml", "nats-local-memory.yaml", "nats-local-push.yaml",
+                "nats-cluster-r1.yaml", "nats-cluster-r3.yaml"}) {
+            String text = Files.readString(Path.of(name))
+                    .replace("${localBroker.url}", "nats://127.0.0.1:4333,nats://127.0.0.1:4334,nats://127.0.0.1:4335");
             NatsConfig.read(file(text));
         }
     }
