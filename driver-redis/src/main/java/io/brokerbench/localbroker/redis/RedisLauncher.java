@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,7 +24,8 @@ import java.util.Map;
 
 /**
  * Starts redis-server (Debian package {@code redis-server}) on 127.0.0.1 with no persistence, and at
- * most half the machine's memory.
+ * most half the machine's memory; with {@code localBrokerNodes} above 1, a primary and its replicas
+ * watched by a sentinel ({@link ReplicatedRedis}).
  *
  * <p>Every start requires a freshly generated password ({@code endpoints().get("password")}): a
  * driver file refers to it as {@code ${localBroker.password}}, and a wrong password can be tested
@@ -32,6 +34,8 @@ import java.util.Map;
 public final class RedisLauncher implements LocalBrokerLauncher {
 
     private static final String TYPE = "redis";
+    /** A primary and up to four replicas: on one machine, more copies would only share its cores further. */
+    private static final int MAX_NODES = 5;
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
     private static final int PROBE_TIMEOUT_MS = 1_000;
@@ -42,17 +46,27 @@ public final class RedisLauncher implements LocalBrokerLauncher {
     }
 
     @Override
+    public int maxNodes() {
+        return MAX_NODES;
+    }
+
+    /** The sentinel's two exist only for more than one node; a driver file naming them still validates. */
+    @Override
     public Map<String, String> exampleEndpoints() {
-        return Map.of("host", "127.0.0.1", "port", "6379", "password", "bbexample");
+        return Map.of("host", "127.0.0.1", "port", "6379", "password", "bbexample",
+                ReplicatedRedis.SENTINEL_PORT, "26379", ReplicatedRedis.SENTINEL_MASTER, ReplicatedRedis.MASTER_NAME);
     }
 
     @Override
     public LocalBroker start(Path home, Path runDir, int nodes) throws IOException, InterruptedException {
         Path redisServer = DebianPackage.executable("redis-server", "redis-server");
         String version = parseVersion(DebianPackage.versionLine(redisServer));
-        int port = FreePorts.next();
         String password = newPassword();
-        Map<String, String> settings = resultSettings();
+        Map<String, String> settings = resultSettings(nodes);
+        if (nodes > 1) {
+            return ReplicatedRedis.start(redisServer, version, runDir, nodes, password, settings);
+        }
+        int port = FreePorts.next();
         Path config = writeConfig(runDir, port, password, settings);
 
         BrokerProcess process = BrokerProcess.start("redis", List.of(redisServer.toString(), config.toString()),
@@ -63,14 +77,15 @@ public final class RedisLauncher implements LocalBrokerLauncher {
     }
 
     /** Server settings that change what a benchmark measures; recorded with the result. */
-    private static Map<String, String> resultSettings() {
+    private static Map<String, String> resultSettings(int nodes) {
         Map<String, String> settings = new LinkedHashMap<>();
         // no RDB snapshots and no append-only file: a benchmark measures memory-only streams
         settings.put("save", "\"\"");
         settings.put("appendonly", "no");
         // streams live in memory: past this, writes fail with an OOM error the run reports, rather than
-        // the kernel killing the server, or another process, when the machine runs out
-        settings.put("maxmemory", Long.toString(maxMemoryBytes(Path.of("/proc/meminfo"))));
+        // the kernel killing the server, or another process, when the machine runs out; every node of a
+        // group holds a whole copy, so they share that bound
+        settings.put("maxmemory", Long.toString(maxMemoryBytes(Path.of("/proc/meminfo")) / nodes));
         settings.put("maxmemory-policy", "noeviction");
         settings.put("protected-mode", "yes");
         return settings;
@@ -91,18 +106,27 @@ public final class RedisLauncher implements LocalBrokerLauncher {
         return 0;
     }
 
-    private static Path writeConfig(Path runDir, int port, String password, Map<String, String> settings)
-            throws IOException {
+    /** {@code dir/redis.conf} for a server on {@code port} keeping its files in {@code dir}, with {@code settings} last. */
+    static Path writeConfig(Path dir, int port, String password, Map<String, String> settings) throws IOException {
+        List<String> lines = new ArrayList<>();
+        settings.forEach((key, value) -> lines.add(key + " " + value));
+        return writeConfigFile(dir.resolve("redis.conf"), port, password, lines);
+    }
+
+    /**
+     * {@code file} for a server, or a sentinel, on 127.0.0.1 only at {@code port} that keeps its files beside it,
+     * requires {@code password} and is configured further by {@code lines}.
+     */
+    static Path writeConfigFile(Path file, int port, String password, List<String> lines) throws IOException {
         StringBuilder text = new StringBuilder("# written by " + RedisLauncher.class.getName() + "\n");
         text.append("bind 127.0.0.1\n");
         text.append("port ").append(port).append('\n');
         text.append("daemonize no\n");
-        text.append("dir ").append(runDir).append('\n');
+        text.append("dir ").append(file.getParent()).append('\n');
         text.append("requirepass ").append(password).append('\n');
-        settings.forEach((key, value) -> text.append(key).append(' ').append(value).append('\n'));
-        Path config = runDir.resolve("redis.conf");
-        Files.writeString(config, text, StandardCharsets.UTF_8);
-        return config;
+        lines.forEach(line -> text.append(line).append('\n'));
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+        return file;
     }
 
     /**

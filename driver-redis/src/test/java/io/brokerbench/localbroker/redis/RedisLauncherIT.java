@@ -4,12 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brokerbench.localbroker.BrokerNode;
 import io.brokerbench.localbroker.LocalBroker;
 import io.brokerbench.localbroker.LocalBrokers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.Jedis;
@@ -50,6 +57,84 @@ class RedisLauncherIT {
         }
         Optional<ProcessHandle> after = ProcessHandle.of(pid);
         assertFalse(after.isPresent() && after.get().isAlive(), "redis-server " + pid + " still running");
+        assertFalse(Files.exists(runDir), "run dir " + runDir + " not deleted");
+    }
+
+    @Test
+    void startsAPrimaryAndTwoReplicasWatchedByASentinelAndRemovesEverythingOnClose() throws Exception {
+        LocalBroker redis = LocalBrokers.start("redis", 3, LocalBrokers.home(), null);
+        List<BrokerNode> nodes;
+        Path runDir;
+        try {
+            nodes = redis.nodes();
+            assertEquals(List.of("redis-1", "redis-2", "redis-3", "redis-sentinel"),
+                    nodes.stream().map(BrokerNode::name).toList());
+            String password = redis.endpoints().get("password");
+            int primaryPort = Integer.parseInt(redis.endpoints().get("port"));
+            int sentinelPort = Integer.parseInt(redis.endpoints().get("sentinelPort"));
+            assertEquals("brokerbench", redis.endpoints().get("sentinelMaster"));
+            // every copy shares the half of the machine's memory a single server may take
+            assertEquals(Long.toString(RedisLauncher.maxMemoryBytes(Path.of("/proc/meminfo")) / 3),
+                    redis.settings().get("maxmemory"));
+
+            Map<String, Object> shape = redis.describe(List.of("t"));
+            Map<String, Integer> ports = new LinkedHashMap<>();
+            for (Object node : (List<?>) shape.get("nodes")) {
+                Map<?, ?> fields = (Map<?, ?>) node;
+                ports.put((String) fields.get("name"), (Integer) fields.get("port"));
+            }
+            assertEquals(primaryPort, ports.get("redis-1"));
+            assertEquals(sentinelPort, ports.get("redis-sentinel"));
+            assertEquals(4, new HashSet<>(ports.values()).size(), "a port each: " + ports);
+
+            // three servers, each the live process the broker names: each reports its own pid and port
+            for (BrokerNode node : nodes.subList(0, 3)) {
+                assertTrue(node.process().isAlive(), node.name());
+                String server = RedisProbe.ask(ports.get(node.name()), password, jedis -> jedis.info("server"));
+                assertTrue(server.contains("\nprocess_id:" + node.process().pid() + "\r\n")
+                        && server.contains("\ntcp_port:" + ports.get(node.name()) + "\r\n"), node.name() + ": " + server);
+                assertEquals(Map.of("bind", "127.0.0.1"),
+                        RedisProbe.ask(ports.get(node.name()), password, jedis -> jedis.configGet("bind")), node.name());
+            }
+            assertEquals(3, nodes.subList(0, 3).stream().map(node -> node.process().pid()).distinct().count());
+            assertTrue(nodes.get(3).process().isAlive(), "the sentinel");
+
+            ReplicationInfo primary = RedisProbe.ask(primaryPort, password,
+                    jedis -> ReplicationInfo.parse(jedis.info("replication")));
+            assertTrue(primary.hasOnlineReplicas(2), primary.fields().toString());
+            for (String replica : List.of("redis-2", "redis-3")) {
+                ReplicationInfo info = RedisProbe.ask(ports.get(replica), password,
+                        jedis -> ReplicationInfo.parse(jedis.info("replication")));
+                assertTrue(info.linkUp() && !info.isPrimary(), replica + ": " + info.fields());
+                assertEquals(Integer.toString(primaryPort), info.fields().get("master_port"), replica);
+            }
+            SentinelView sentinel = RedisProbe.ask(sentinelPort, password, jedis -> SentinelView.of(jedis, "brokerbench"));
+            assertEquals(Integer.toString(primaryPort), sentinel.master().get("port"));
+            assertTrue(sentinel.seesGroup(2), sentinel.toString());
+            assertEquals(Set.of(Integer.toString(ports.get("redis-2")), Integer.toString(ports.get("redis-3"))),
+                    sentinel.replicas().stream().map(replica -> replica.get("port")).collect(Collectors.toSet()));
+
+            assertEquals(List.of("primary", "replica", "replica", "sentinel"), ((List<?>) shape.get("nodes")).stream()
+                    .map(node -> ((Map<?, ?>) node).get("role")).toList());
+            Map<?, ?> replication = (Map<?, ?>) shape.get("replication");
+            assertEquals("redis-1", replication.get("primary"));
+            assertEquals(2, replication.get("connectedReplicas"));
+            assertEquals(Set.of("redis-2", "redis-3"), ((List<?>) replication.get("replicas")).stream()
+                    .map(replica -> ((Map<?, ?>) replica).get("node")).collect(Collectors.toSet()));
+            Map<?, ?> seen = (Map<?, ?>) shape.get("sentinel");
+            assertEquals("redis-1", seen.get("primary"));
+            assertEquals(2, ((List<?>) seen.get("replicas")).size(), seen.toString());
+            assertEquals(Map.of("t", Map.of("leader", "redis-1", "replicas", List.of("redis-2", "redis-3"))),
+                    shape.get("topics"));
+            assertEquals(redis.version(), shape.get("version"));
+            runDir = workingDirectory(nodes.get(0).process().pid()).getParent();
+            assertTrue(Files.isRegularFile(runDir.resolve("redis-sentinel/sentinel.conf")), runDir.toString());
+        } finally {
+            redis.close();
+        }
+        for (BrokerNode node : nodes) {
+            assertFalse(node.process().isAlive(), node.name() + " still running");
+        }
         assertFalse(Files.exists(runDir), "run dir " + runDir + " not deleted");
     }
 

@@ -62,8 +62,8 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, Configuratio
                 .user(config.redisUser())
                 .password(config.redisPass())
                 .connectionTimeoutMillis(config.connectTimeoutMs())
-                // a blocking XREADGROUP legitimately stays silent for blockTimeMs
-                .socketTimeoutMillis(Math.max(10_000, config.blockTimeMs() + 10_000))
+                // a blocking XREADGROUP legitimately stays silent for blockTimeMs, a WAIT for waitTimeoutMs
+                .socketTimeoutMillis(Math.max(10_000, Math.max(config.blockTimeMs(), config.waitTimeoutMs()) + 10_000))
                 .blockingSocketTimeoutMillis(config.blockTimeMs() + 10_000)
                 .clientName("brokerbench")
                 .build();

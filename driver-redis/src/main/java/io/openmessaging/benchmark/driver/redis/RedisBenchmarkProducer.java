@@ -24,7 +24,8 @@ import redis.clients.jedis.params.XAddParams;
  * Appends messages to a topic's streams with XADD. {@code sendAsync} only queues the message; one
  * sender thread per producer drains the queue and pipelines up to {@code producerBatchSize} XADDs
  * per round trip, completing each message's future when its own reply arrives. At low rates a batch
- * is a single message, so pipelining adds no waiting.
+ * is a single message, so pipelining adds no waiting. With {@code waitForReplicas}, a {@link
+ * ReplicaWait} closes each batch, and its futures complete only once enough replicas hold it.
  *
  * <p>The queued array is sent later, so this producer does not copy the payload in {@code
  * sendAsync} and deliberately is not a {@code PayloadCopyingProducer}.
@@ -46,6 +47,7 @@ final class RedisBenchmarkProducer implements BenchmarkProducer {
     private final RedisTopic topic;
     private final JedisPool pool;
     private final XAddParams xaddParams;
+    private final ReplicaWait replicaWait;
     private final int batchSize;
     private final BlockingQueue<Pending> queue;
     private final Thread sender;
@@ -66,6 +68,7 @@ final class RedisBenchmarkProducer implements BenchmarkProducer {
             params.maxLen(config.maxLen()).approximateTrimming();
         }
         this.xaddParams = params;
+        this.replicaWait = ReplicaWait.of(config);
         this.sender = new Thread(this::sendLoop, "redis-producer-" + topic.name);
         sender.setDaemon(true);
         sender.start();
@@ -140,10 +143,15 @@ final class RedisBenchmarkProducer implements BenchmarkProducer {
             for (Pending p : batch) {
                 replies.add(pipeline.xadd(p.stream(), xaddParams, Map.of(RedisTopic.PAYLOAD_FIELD, p.payload())));
             }
+            Response<Long> acknowledged = replicaWait.request(pipeline);
             pipeline.sync();
+            RuntimeException shortfall = replicaWait.shortfall(acknowledged);
             for (int i = 0; i < batch.size(); i++) {
                 try {
                     replies.get(i).get();
+                    if (shortfall != null) {
+                        throw shortfall;
+                    }
                     batch.get(i).done().complete(null);
                 } catch (RuntimeException e) {
                     batch.get(i).done().completeExceptionally(e);

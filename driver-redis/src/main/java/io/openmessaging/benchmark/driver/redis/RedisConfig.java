@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JacksonInject;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.brokerbench.driver.support.FrameworkKeys;
+import io.brokerbench.yaml.FieldException;
 import io.brokerbench.yaml.Range;
 import io.brokerbench.yaml.YamlDocument;
 import java.io.File;
@@ -12,7 +13,7 @@ import java.nio.file.Path;
 /**
  * The Redis driver file: OMB's keys ({@code redisHost}, {@code redisPort}, {@code redisUser},
  * {@code redisPass}, {@code jedisPoolMaxTotal}, {@code jedisPoolMaxIdle}) plus stream trimming,
- * producer pipelining and consumer read settings. Bad keys or values are an {@link
+ * producer pipelining, waiting for replicas and consumer read settings. Bad keys or values are an {@link
  * IllegalArgumentException} with a one-line message naming the file, key and value.
  *
  * @param jedisPoolMaxIdle absent: as many as {@code jedisPoolMaxTotal}
@@ -23,6 +24,11 @@ import java.nio.file.Path;
  * @param producerMaxPending most messages a producer holds before {@code sendAsync} blocks the caller
  * @param readBatchSize {@code XREADGROUP COUNT}, per stream
  * @param blockTimeMs {@code XREADGROUP BLOCK}: how long an idle consumer waits per call (also bounds close())
+ * @param waitForReplicas replicas that must hold each batch of XADDs ({@code WAIT}) before its sends
+ *     complete; 0 sends no WAIT, and a send completes once the primary has it
+ * @param waitTimeoutMs how long one {@code WAIT} waits for them before its batch's sends fail; absent:
+ *     1000 when {@code waitForReplicas} is set, and set without it an error. Never 0, which WAIT takes
+ *     as "for ever": a send would hang on a replica that never answers
  */
 record RedisConfig(
         @JacksonInject(YamlDocument.FILE) @JsonIgnore Path file,
@@ -38,10 +44,19 @@ record RedisConfig(
         @JsonProperty(defaultValue = "10000") @Range(min = 1, max = 10_000_000) int producerMaxPending,
         @JsonProperty(defaultValue = "100") @Range(min = 1, max = 100_000) int readBatchSize,
         @JsonProperty(defaultValue = "100") @Range(min = 1, max = 60_000) int blockTimeMs,
-        @JsonProperty(defaultValue = "2000") @Range(min = 1, max = 600_000) int connectTimeoutMs) {
+        @JsonProperty(defaultValue = "2000") @Range(min = 1, max = 600_000) int connectTimeoutMs,
+        @Range(min = 0, max = 100) int waitForReplicas,
+        @Range(min = 1, max = 60_000) Integer waitTimeoutMs) {
+
+    private static final int DEFAULT_WAIT_TIMEOUT_MS = 1_000;
 
     RedisConfig {
         jedisPoolMaxIdle = jedisPoolMaxIdle == null ? jedisPoolMaxTotal : jedisPoolMaxIdle;
+        if (waitTimeoutMs != null && waitForReplicas == 0) {
+            throw new FieldException("waitTimeoutMs", waitTimeoutMs,
+                    "has no effect without waitForReplicas (at least 1): no WAIT is sent");
+        }
+        waitTimeoutMs = waitTimeoutMs == null ? DEFAULT_WAIT_TIMEOUT_MS : waitTimeoutMs;
     }
 
     static RedisConfig read(File file) {

@@ -76,11 +76,59 @@ class RedisConfigTest {
     }
 
     @Test
+    void noWaitForReplicasUnlessAsked() throws IOException {
+        RedisConfig config = RedisConfig.read(file("redisHost: 127.0.0.1\n"));
+        assertEquals(0, config.waitForReplicas());
+        assertNull(ReplicaWait.of(config).request(null), "no WAIT queued");
+    }
+
+    @Test
+    void waitingForReplicasTakesOneSecondUnlessToldOtherwise() throws IOException {
+        assertEquals(new ReplicaWait(2, 1_000), ReplicaWait.of(RedisConfig.read(file("waitForReplicas: 2\n"))));
+        assertEquals(new ReplicaWait(1, 250),
+                ReplicaWait.of(RedisConfig.read(file("waitForReplicas: 1\nwaitTimeoutMs: 250\n"))));
+    }
+
+    @Test
+    void aWaitThatCouldHangOrDoesNothingIsNamedWithItsFileKeyAndValue() throws IOException {
+        File forever = file("waitForReplicas: 1\nwaitTimeoutMs: 0\n");
+        assertEquals(forever + ": field 'waitTimeoutMs' = 0: must be between 1 and 60000",
+                assertThrows(IllegalArgumentException.class, () -> RedisConfig.read(forever)).getMessage());
+        File alone = file("waitTimeoutMs: 500\n");
+        assertEquals(alone + ": field 'waitTimeoutMs' = 500: has no effect without waitForReplicas (at least 1): no WAIT is sent",
+                assertThrows(IllegalArgumentException.class, () -> RedisConfig.read(alone)).getMessage());
+        File negative = file("waitForReplicas: -1\n");
+        assertEquals(negative + ": field 'waitForReplicas' = -1: must be between 0 and 100",
+                assertThrows(IllegalArgumentException.class, () -> RedisConfig.read(negative)).getMessage());
+    }
+
+    @Test
+    void aWaitAnsweredByTooFewReplicasSaysHowManyAcknowledged() {
+        ReplicaWait wait = new ReplicaWait(2, 1_000);
+        assertNull(wait.shortfall(2));
+        assertNull(wait.shortfall(3));
+        assertEquals("redis WAIT 2 1000: 1 of 2 replicas acknowledged within 1000 ms (waitForReplicas, waitTimeoutMs)",
+                wait.shortfall(1).getMessage());
+    }
+
+    @Test
     void theShippedDriverFilesAreValid() throws IOException {
-        for (String name : new String[] {"redis.yaml", "redis-local.yaml", "redis-local-unpipelined.yaml"}) {
-            String text = Files.readString(Path.of(name)).replace("${localBroker.host}", "127.0.0.1").replace("${localBroker.port}", "6390").replace("${localBroker.password}", "bb0123");
-            RedisConfig.read(file(text));
+        for (String name : new String[] {"redis.yaml", "redis-local.yaml", "redis-local-unpipelined.yaml",
+                "redis-replicated.yaml", "redis-replicated-wait-1.yaml", "redis-replicated-wait-2.yaml"}) {
+            shipped(name);
         }
+    }
+
+    @Test
+    void theShippedReplicatedFilesDifferInTheReplicasTheyWaitFor() throws IOException {
+        assertEquals(0, shipped("redis-replicated.yaml").waitForReplicas());
+        assertEquals(new ReplicaWait(1, 1_000), ReplicaWait.of(shipped("redis-replicated-wait-1.yaml")));
+        assertEquals(new ReplicaWait(2, 1_000), ReplicaWait.of(shipped("redis-replicated-wait-2.yaml")));
+    }
+
+    private RedisConfig shipped(String name) throws IOException {
+        String text = Files.readString(Path.of(name)).replace("${localBroker.host}", "127.0.0.1").replace("${localBroker.port}", "6390").replace("${localBroker.password}", "bb0123");
+        return RedisConfig.read(file(text));
     }
 
     private File file(String text) throws IOException {

@@ -137,7 +137,7 @@ class RedisConnectionLossIT {
         driver.createTopic("t", 1).join();
         BenchmarkProducer producer = driver.createProducer("t").join();
         // frozen: connections stay open and nothing is answered, so each batch would wait out its socket timeout
-        signal("STOP", redisProcess);
+        ProcessSignal.send("STOP", redisProcess);
         List<CompletableFuture<Void>> sent = new ArrayList<>();
         for (int i = 0; i < 300; i++) {
             sent.add(producer.sendAsync(Optional.empty(), new byte[] {(byte) i}));
@@ -148,11 +148,6 @@ class RedisConnectionLossIT {
         redisProcess.destroyForcibly();
         await("every send completed").atMost(WAIT).until(() -> sent.stream().allMatch(CompletableFuture::isDone));
         assertTrue(sent.stream().allMatch(CompletableFuture::isCompletedExceptionally), "a frozen redis took a message?");
-    }
-
-    private static void signal(String signal, ProcessHandle process) throws Exception {
-        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).inheritIO().start();
-        assertTrue(kill.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS) && kill.exitValue() == 0, "kill -" + signal + " failed");
     }
 
     private boolean subscriptionRecreated() {

@@ -1,0 +1,102 @@
+package io.brokerbench.workload;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.brokerbench.yaml.FieldException;
+import io.brokerbench.yaml.Range;
+import java.util.Locale;
+
+/**
+ * One entry of a workload's {@code faults}: at second {@code atSeconds} of the measured phase, an
+ * action on one node of the local cluster the run started (docs/faults.md, "Faults in a workload").
+ *
+ * @param atSeconds when, in seconds from the start of the measured phase
+ * @param action what happens to the node
+ * @param target which node: {@code leader} or {@code follower} of a topic's partition (the run's topic
+ *     {@code topic}, partition {@code partition}), {@code controller} (the node leading the cluster's
+ *     metadata), {@code random} (one of the nodes, drawn with the workload's {@code faultSeed}), or a
+ *     node's name ({@code kafka-2})
+ * @param seconds {@code pause}: how long the node stays frozen; {@code restart}: how long it stays down
+ *     before it starts again (default 0)
+ * @param topic which of the run's topics a leader or follower target refers to, from 0 (default 0)
+ * @param partition which partition of it (default 0)
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record FaultSpec(
+        @JsonProperty(required = true) @Range(min = 0) double atSeconds,
+        @JsonProperty(required = true) Action action,
+        @JsonProperty(required = true) String target,
+        @Range(min = 0) Integer seconds,
+        @Range(min = 0) Integer topic,
+        @Range(min = 0) Integer partition) {
+
+    /** What a fault does to its node. */
+    public enum Action {
+        /** SIGKILL: the node crashes and stays down. */
+        @JsonProperty("kill") KILL,
+        /** SIGTERM: the node shuts down cleanly and stays down. */
+        @JsonProperty("stop") STOP,
+        /** SIGSTOP for {@code seconds}, then SIGCONT. */
+        @JsonProperty("pause") PAUSE,
+        /** A clean stop, {@code seconds} down, then the node starts again with its data. */
+        @JsonProperty("restart") RESTART;
+
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** The roles a target may name instead of a node. */
+    public static final String LEADER = "leader";
+    public static final String FOLLOWER = "follower";
+    public static final String CONTROLLER = "controller";
+    public static final String RANDOM = "random";
+
+    public FaultSpec {
+        if (target.isBlank()) {
+            throw new FieldException("target", target, "must not be empty: leader, follower, controller, random or a node's name");
+        }
+        target = target.strip();
+        if (action == Action.PAUSE && seconds == null) {
+            throw new FieldException("seconds", "(missing)", "a pause needs 'seconds': how long the node stays frozen");
+        }
+        if (action == Action.PAUSE && seconds == 0) {
+            throw new FieldException("seconds", 0, "a pause of 0 s does nothing");
+        }
+        if ((action == Action.KILL || action == Action.STOP) && seconds != null) {
+            throw new FieldException("seconds", seconds, "a " + action.label() + " lasts to the end of the run; for a node"
+                    + " that comes back use 'restart' (or 'pause')");
+        }
+        boolean partitionRole = target.equals(LEADER) || target.equals(FOLLOWER);
+        if (!partitionRole && (topic != null || partition != null)) {
+            throw new FieldException(topic != null ? "topic" : "partition", topic != null ? topic : partition,
+                    "only a 'leader' or 'follower' target refers to a topic's partition, not '" + target + "'");
+        }
+        if (partitionRole) {
+            topic = topic == null ? 0 : topic;
+            partition = partition == null ? 0 : partition;
+        }
+    }
+
+    /** How long the node is out: the pause, or the restart's downtime; 0 for a kill or stop (to the end). */
+    public int outSeconds() {
+        return seconds == null ? 0 : seconds;
+    }
+
+    /** "kill leader of topic 0 partition 0 at 30 s", for messages. */
+    public String describe() {
+        StringBuilder text = new StringBuilder(action.label()).append(' ').append(target);
+        if (topic != null) {
+            text.append(" of topic ").append(topic).append(" partition ").append(partition);
+        }
+        text.append(String.format(Locale.ROOT, " at %s s", plain(atSeconds)));
+        if (seconds != null && seconds > 0) {
+            text.append(action == Action.PAUSE ? " for " : " down for ").append(seconds).append(" s");
+        }
+        return text.toString();
+    }
+
+    private static String plain(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
+    }
+}

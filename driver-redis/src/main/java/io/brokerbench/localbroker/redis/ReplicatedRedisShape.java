@@ -1,0 +1,152 @@
+package io.brokerbench.localbroker.redis;
+
+import io.brokerbench.driver.support.OneLine;
+import io.brokerbench.localbroker.RunningBroker;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import redis.clients.jedis.exceptions.JedisException;
+
+/**
+ * What a {@link ReplicatedRedis} group reports about itself, for the result: the version, its nodes
+ * with the role each server reports, replication as the primary sees it (each replica's offset, how
+ * far behind it is and since when it has not acknowledged), the sentinel's view, and for each topic
+ * the node taking its writes and those copying them (every node holds every stream). Asked of the
+ * servers when called, so a node that changed role or fell behind shows as it is now; one that does
+ * not answer shows its error in place of what it would have said.
+ */
+final class ReplicatedRedisShape implements RunningBroker.ShapeReport {
+
+    private final String version;
+    /** Every data node's port by its name, primary first. */
+    private final Map<String, Integer> ports;
+    private final int sentinelPort;
+    private final String password;
+
+    ReplicatedRedisShape(String version, Map<String, Integer> ports, int sentinelPort, String password) {
+        this.version = version;
+        this.ports = new LinkedHashMap<>(ports);
+        this.sentinelPort = sentinelPort;
+        this.password = password;
+    }
+
+    @Override
+    public Map<String, Object> describe(Collection<String> topics) {
+        List<Map<String, Object>> nodes = new ArrayList<>();
+        String primary = null;
+        ReplicationInfo primaryInfo = null;
+        for (Map.Entry<String, Integer> server : ports.entrySet()) {
+            Map<String, Object> node = new LinkedHashMap<>();
+            node.put("name", server.getKey());
+            try {
+                ReplicationInfo info = replicationOf(server.getValue());
+                node.put("role", info.isPrimary() ? "primary" : "replica");
+                if (info.isPrimary() && primary == null) {
+                    primary = server.getKey();
+                    primaryInfo = info;
+                }
+            } catch (JedisException e) {
+                node.put("role", "unknown");
+                node.put("error", OneLine.of(e));
+            }
+            node.put("port", server.getValue());
+            nodes.add(node);
+        }
+        nodes.add(sentinelNode());
+
+        Map<String, Object> shape = new LinkedHashMap<>();
+        shape.put("version", version);
+        shape.put("nodes", nodes);
+        shape.put("replication", primaryInfo == null ? Map.of("error", "no node reports itself the primary")
+                : replication(primary, primaryInfo));
+        shape.put("sentinel", sentinel());
+        if (primaryInfo != null) {
+            List<String> copies = inNodeOrder(primaryInfo.replicas()).stream()
+                    .filter(replica -> "online".equals(replica.get("state")))
+                    .map(replica -> nodeAt(replica.get("port"))).toList();
+            Map<String, Object> byTopic = new LinkedHashMap<>();
+            for (String topic : topics) {
+                byTopic.put(topic, Map.of("leader", primary, "replicas", copies));
+            }
+            shape.put("topics", byTopic);
+        }
+        return shape;
+    }
+
+    private ReplicationInfo replicationOf(int port) {
+        return ReplicationInfo.parse(RedisProbe.ask(port, password, server -> server.info("replication")));
+    }
+
+    private Map<String, Object> sentinelNode() {
+        Map<String, Object> node = new LinkedHashMap<>();
+        node.put("name", ReplicatedRedis.SENTINEL);
+        node.put("role", "sentinel");
+        node.put("port", sentinelPort);
+        return node;
+    }
+
+    private Map<String, Object> replication(String primary, ReplicationInfo info) {
+        Map<String, Object> replication = new LinkedHashMap<>();
+        replication.put("primary", primary);
+        replication.put("offset", info.offset());
+        List<Map<String, Object>> replicas = new ArrayList<>();
+        for (Map<String, String> line : inNodeOrder(info.replicas())) {
+            Map<String, Object> replica = new LinkedHashMap<>();
+            replica.put("node", nodeAt(line.get("port")));
+            replica.put("state", line.get("state"));
+            long offset = Long.parseLong(line.getOrDefault("offset", "-1"));
+            replica.put("offset", offset);
+            replica.put("bytesBehind", Math.max(0, info.offset() - offset));
+            // INFO's lag: seconds since the replica last acknowledged, which it does once a second
+            replica.put("lagSeconds", Long.parseLong(line.getOrDefault("lag", "-1")));
+            replicas.add(replica);
+        }
+        replication.put("connectedReplicas", replicas.size());
+        replication.put("replicas", replicas);
+        return replication;
+    }
+
+    private Map<String, Object> sentinel() {
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put("port", sentinelPort);
+        view.put("master", ReplicatedRedis.MASTER_NAME);
+        try {
+            SentinelView seen = RedisProbe.ask(sentinelPort, password,
+                    sentinel -> SentinelView.of(sentinel, ReplicatedRedis.MASTER_NAME));
+            view.put("primary", nodeAt(seen.master().get("port")));
+            view.put("flags", seen.master().get("flags"));
+            view.put("quorum", Long.parseLong(seen.master().getOrDefault("quorum", "-1")));
+            List<Map<String, Object>> replicas = new ArrayList<>();
+            for (Map<String, String> known : inNodeOrder(seen.replicas())) {
+                Map<String, Object> replica = new LinkedHashMap<>();
+                replica.put("node", nodeAt(known.get("port")));
+                replica.put("flags", known.get("flags"));
+                replica.put("masterLinkStatus", known.get("master-link-status"));
+                replicas.add(replica);
+            }
+            view.put("replicas", replicas);
+        } catch (JedisException e) {
+            view.put("error", OneLine.of(e));
+        }
+        return view;
+    }
+
+    /** Replicas as a server or the sentinel lists them (each with its {@code port}), in node order rather than the order they connected in. */
+    private List<Map<String, String>> inNodeOrder(List<Map<String, String>> replicas) {
+        // names sort as numbers do: there are at most five nodes
+        return replicas.stream().sorted(Comparator.comparing(replica -> nodeAt(replica.get("port")))).toList();
+    }
+
+    /** The node's name for a port a server or the sentinel reports; the address itself for a stranger. */
+    private String nodeAt(String port) {
+        for (Map.Entry<String, Integer> server : ports.entrySet()) {
+            if (Integer.toString(server.getValue()).equals(port)) {
+                return server.getKey();
+            }
+        }
+        return "127.0.0.1:" + port;
+    }
+}
