@@ -120,6 +120,11 @@ final class DriverSession implements AutoCloseable {
         return placement;
     }
 
+    /** The broker this session started, if any: a run's faults act on its nodes. */
+    Optional<LocalBroker> broker() {
+        return Optional.ofNullable(broker);
+    }
+
     /** The nodes of the broker this session started; none without one. */
     List<BrokerNode> brokerNodes() {
         return broker == null ? List.of() : broker.nodes();

@@ -4,6 +4,8 @@ import io.brokerbench.capacity.SearchProgress;
 import io.brokerbench.config.ConfigException;
 import io.brokerbench.config.DriverFile;
 import io.brokerbench.driver.support.OneLine;
+import io.brokerbench.fault.FaultPlan;
+import io.brokerbench.fault.FaultSchedule;
 import io.brokerbench.lifecycle.ShutdownSequence;
 import io.brokerbench.logging.ClientLogSummary;
 import io.brokerbench.measurement.IntervalPoint;
@@ -204,6 +206,9 @@ final class RunSeries {
             out.println("  warning: " + workloadFile + " sets " + workload.ignoredKeys().keySet()
                     + ", which belong to OMB variants this harness does not implement: they have no effect");
         }
+        // checked before anything of the run is made: a fault that cannot be placed is bad input (exit 2)
+        FaultSchedule faults = workload.faults() == null ? null
+                : FaultPlan.schedule(workload, workloadFile, session.broker().orElse(null));
         RunRecord record = new RunRecord(workload, workloadFile.toString(), session.setup(), Instant.now());
         record.environment().putAll(RunEnvironment.describe(session.setup().driverClass()));
         Map<String, Object> brokerInfo = session.describeBroker();
@@ -229,6 +234,9 @@ final class RunSeries {
         WritingListener writer = new WritingListener(new ConsoleReporter(out), target, remote, session, search, brokerInfo);
         BenchmarkRun run = new BenchmarkRun(record, Payloads.of(workload), runWorkers, distribution.layout(),
                 settings.extraConsumers(), options, control, writer, RunClock.SYSTEM);
+        if (faults != null) {
+            run.withFaults(faults);
+        }
         if (remote != null) {
             remote.watch(record);
         }
@@ -236,6 +244,10 @@ final class RunSeries {
         try {
             result = run.execute();
         } finally {
+            if (workload.faults() != null) {
+                // the next run (of --repeat, or another workload) starts with every node of the cluster up
+                session.broker().ifPresent(broker -> FaultPlan.restartStoppedNodes(broker, out));
+            }
             search.close();
             if (histograms != null) {
                 histograms.close();

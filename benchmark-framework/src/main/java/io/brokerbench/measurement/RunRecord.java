@@ -3,6 +3,8 @@ package io.brokerbench.measurement;
 import io.brokerbench.delivery.PhaseVerdict;
 import io.brokerbench.delivery.SubscriptionVerdict;
 import io.brokerbench.metrics.MetricSeries;
+import io.brokerbench.result.model.FaultOutcome;
+import io.brokerbench.result.model.FaultTick;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.workload.Workload;
@@ -46,6 +48,9 @@ public final class RunRecord {
     private BacklogDrain backlogDrain;
     private DiscoveredRate discoveredRate;
     private final List<RatePhaseSummary> ratePhases = new ArrayList<>();
+    private Long faultSeed;
+    private List<FaultOutcome> faults;
+    private List<FaultTick> faultTimeline;
 
     public RunRecord(Workload workload, String workloadFile, DriverSetup driver, Instant begin) {
         this.workload = workload;
@@ -56,6 +61,28 @@ public final class RunRecord {
 
     public Workload workload() {
         return workload;
+    }
+
+    /** The workload's faults as they happened and the snapshots that judged them; the seed that drew random targets. */
+    public void faults(long seed, List<FaultOutcome> outcomes, List<FaultTick> timeline) {
+        this.faultSeed = seed;
+        this.faults = List.copyOf(outcomes);
+        this.faultTimeline = List.copyOf(timeline);
+    }
+
+    /** Null for a run without faults. */
+    public Long faultSeed() {
+        return faultSeed;
+    }
+
+    /** Null for a run without faults. */
+    public List<FaultOutcome> faults() {
+        return faults;
+    }
+
+    /** Null for a run without faults. */
+    public List<FaultTick> faultTimeline() {
+        return faultTimeline;
     }
 
     public String workloadFile() {

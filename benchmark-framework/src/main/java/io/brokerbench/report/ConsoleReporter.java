@@ -11,6 +11,7 @@ import io.brokerbench.measurement.ProducerTotals;
 import io.brokerbench.measurement.RatePhaseSummary;
 import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.metrics.BrokerCost;
+import io.brokerbench.result.model.FaultOutcome;
 import io.brokerbench.run.RunListener;
 import io.brokerbench.stats.LatencySummary;
 import io.brokerbench.stats.Metric;
@@ -96,7 +97,49 @@ public final class ConsoleReporter implements RunListener {
             out.println(String.format("  recording the metrics took %.1f ms CPU, %.3f %% of the client's",
                     run.measuredRecordingCpuSeconds() * 1e3, run.measuredRecordingCpuPercent()));
         }
+        printFaults(run);
         printVerdicts(run);
+    }
+
+    /** One line per fault of the workload: where it hit and what the clients saw (docs/faults.md). */
+    private void printFaults(RunRecord run) {
+        if (run.faults() == null) {
+            return;
+        }
+        for (FaultOutcome fault : run.faults()) {
+            out.println("  " + faultLine(fault));
+        }
+    }
+
+    static String faultLine(FaultOutcome fault) {
+        StringBuilder line = new StringBuilder(String.format("fault %d: %s %s", fault.index(), fault.action(), fault.target()));
+        if (!fault.applied()) {
+            return line.append(" not applied: ").append(fault.notApplied()).toString();
+        }
+        line.append(String.format(" hit %s (%s) at %.1f s", fault.node(), fault.role(), fault.startedAtSeconds()));
+        line.append(fault.noticedAfterSeconds() == null ? "; the clients saw nothing"
+                : String.format("; noticed after %.2f s", fault.noticedAfterSeconds()));
+        if (fault.unavailableSeconds() != null && fault.unavailableSeconds() > 0) {
+            line.append(String.format(", acknowledgements stopped for %.2f s", fault.unavailableSeconds()));
+        }
+        if (fault.noticedAfterSeconds() != null) {
+            line.append(fault.recoveredAfterSeconds() == null ? ", not recovered before the measured phase ended"
+                    : String.format(", recovered after %.2f s", fault.recoveredAfterSeconds()));
+        }
+        if (fault.leaderMovedAfterSeconds() != null) {
+            line.append(String.format("; leader %s → %s after %.2f s", fault.leaderBefore(), fault.leaderAfter(),
+                    fault.leaderMovedAfterSeconds()));
+        }
+        line.append("; end-to-end p99 from intended ").append(p99(fault.before())).append(" ms before, ")
+                .append(p99(fault.during())).append(" during");
+        if (fault.after() != null) {
+            line.append(", ").append(p99(fault.after())).append(" after");
+        }
+        return line.toString();
+    }
+
+    private static String p99(FaultOutcome.Latency latency) {
+        return latency == null || latency.endToEndP99() == null ? "-" : formatMillis(latency.endToEndP99() * 1000);
     }
 
     /** "local broker: 2.41 cores, 8.03 µs CPU per message, RSS up to 2.9 GiB (kafka-1 0.95 cores, ...)". */

@@ -2,6 +2,8 @@ package io.brokerbench.run;
 
 import io.brokerbench.delivery.OrderingPolicy;
 import io.brokerbench.driver.support.OneLine;
+import io.brokerbench.fault.FaultSchedule;
+import io.brokerbench.fault.FaultWatch;
 import io.brokerbench.load.KeyChooser;
 import io.brokerbench.load.MessageHeader;
 import io.brokerbench.logging.LogMarkers;
@@ -19,6 +21,7 @@ import io.brokerbench.workload.RunShape;
 import io.brokerbench.workload.Workload;
 import io.openmessaging.benchmark.driver.BenchmarkDriver.TopicInfo;
 import java.io.IOException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -37,6 +40,9 @@ public final class BenchmarkRun {
 
     private static final Logger LOG = LoggerFactory.getLogger(BenchmarkRun.class);
 
+    /** How often a run with faults snapshots its workers between intervals. */
+    private static final Duration FAULT_TICK = Duration.ofMillis(250);
+
     private final RunRecord record;
     private final Workload workload;
     private final byte[][] payloads;
@@ -50,6 +56,9 @@ public final class BenchmarkRun {
     private final RunMeter meter;
     private final IntervalLoop intervals;
     private final ConsumerBacklog backlog;
+    /** The workload's faults, put on the local cluster's nodes during the measured phase; or null. */
+    private FaultSchedule faults;
+    private FaultWatch faultWatch;
 
     public BenchmarkRun(RunRecord record, List<byte[]> payloads, List<Worker> workers, RunOptions options,
             RunControl control, RunListener listener, RunClock clock) {
@@ -78,6 +87,12 @@ public final class BenchmarkRun {
         this.workers.ids().forEach(id -> record.workers().add(new WorkerEntry(id)));
     }
 
+    /** The workload's faults go through {@code schedule} (a run with faults and a local broker to put them on). */
+    public BenchmarkRun withFaults(FaultSchedule schedule) {
+        this.faults = schedule;
+        return this;
+    }
+
     public RunRecord execute() {
         String failure = null;
         try {
@@ -103,6 +118,11 @@ public final class BenchmarkRun {
         if (failure != null) {
             meter.keepPartialTotals();
         }
+        try {
+            endFaults();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         record.finish(Instant.now(), failure == null, failure);
         try {
             // the result is written before closing: closing clients of a dead broker can take long
@@ -121,7 +141,11 @@ public final class BenchmarkRun {
         listener.note("creating " + topology.topics().size() + " topic(s) with " + workload.partitionsPerTopic()
                 + " partition(s) each");
         lead.createTopics(topology.topics());
-        listener.topicsCreated(topology.topics().stream().map(TopicInfo::getTopic).toList());
+        List<String> topicNames = topology.topics().stream().map(TopicInfo::getTopic).toList();
+        listener.topicsCreated(topicNames);
+        if (faults != null) {
+            faults.topicsCreated(topicNames);
+        }
 
         MeasurementPlan plan = measurementPlan();
         WorkAssignment assignment = workers.createClients(layout, extraConsumers, topology.producers(),
@@ -156,6 +180,9 @@ public final class BenchmarkRun {
     private void runLoad() throws InterruptedException {
         RunShape shape = workload.shape();
         LoadRate rate = startLoad(shape);
+        if (faults != null) {
+            watchFaults(rate);
+        }
         if (workload.startupBurstMessages() > 0) {
             backlog.burst(workers, rate, shape.startRate(), intervals, listener);
         }
@@ -173,6 +200,11 @@ public final class BenchmarkRun {
             intervals.run(Phase.WARMUP, workload.warmupDuration(), () -> true);
         }
         meter.measuredPhaseStarts();
+        if (faults != null) {
+            long now = clock.nanoTime();
+            faultWatch.measuredPhaseStarts(now);
+            faults.start(now);
+        }
         if (backlog.wanted()) {
             backlog.build(workers, intervals, listener);
         }
@@ -183,11 +215,37 @@ public final class BenchmarkRun {
             intervals.run(Phase.MEASURE, workload.testDuration(), () -> backlog.drained() && allPublished.getAsBoolean());
         }
         meter.measuredPhaseEnds();
+        endFaults();
         backlog.report();
         workers.stopLoad();
         new Drain(meter, clock, control, listener).await(workload.subscriptionsPerTopic(), options.drainTimeout());
         backlog.timeRead(DeliveryVerdicts.judge(workers, record, WallClock.epochMicros(meter.loadStartNanos()),
                 WallClock.epochMicros(clock.nanoTime())));
+    }
+
+    /**
+     * Judges every snapshot from here on, taken a quarter second apart: a fault's figures have that
+     * grain whatever the reporting interval.
+     */
+    private void watchFaults(LoadRate rate) {
+        faultWatch = new FaultWatch(faults, rate::current, (nanos, text) -> {
+            listener.note(text);
+            record.addEvent((nanos - meter.loadStartNanos()) / 1e9, text);
+        });
+        meter.observeSnapshots(faultWatch);
+        intervals.tickEvery(FAULT_TICK);
+    }
+
+    /** The faults' schedule stops (a paused node runs on) and what they did goes into the record; once. */
+    private void endFaults() throws InterruptedException {
+        if (faults == null || record.faults() != null) {
+            return;
+        }
+        faults.stop();
+        if (faultWatch != null) {
+            faultWatch.measuredPhaseEnds();
+            record.faults(faults.seed(), faultWatch.outcomes(), faultWatch.timeline());
+        }
     }
 
     /** Starts every worker's producers at the shape's start rate over all of them (0: unthrottled), and says how. */
@@ -214,7 +272,7 @@ public final class BenchmarkRun {
             listener.note(maxInFlight == 1 ? "synchronous sends: each producer waits for every acknowledgement"
                     : String.format("at most %d message(s) in flight per producer", maxInFlight));
         }
-        return new LoadRate(workers, workload.totalProducers());
+        return new LoadRate(workers, workload.totalProducers(), startRate);
     }
 
     /**

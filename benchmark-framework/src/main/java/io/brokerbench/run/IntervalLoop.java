@@ -17,6 +17,8 @@ final class IntervalLoop {
     private final RunControl control;
     private final RunListener listener;
     private final long intervalNanos;
+    /** Snapshots between intervals this often (0: none): a run with faults is judged at this grain. */
+    private long tickNanos;
 
     IntervalLoop(RunMeter meter, RunClock clock, RunControl control, RunListener listener, Duration interval) {
         this.meter = meter;
@@ -24,6 +26,11 @@ final class IntervalLoop {
         this.control = control;
         this.listener = listener;
         this.intervalNanos = interval.toNanos();
+    }
+
+    /** From now on a snapshot every {@code tick} between the intervals' ends. */
+    void tickEvery(Duration tick) {
+        this.tickNanos = tick.toNanos();
     }
 
     /** @throws RunInterrupted when a stop is requested, after reporting the interval it cut short */
@@ -37,7 +44,7 @@ final class IntervalLoop {
             if (end > clock.nanoTime() && end < next) {
                 target = end;
             }
-            boolean stop = clock.awaitStop(control, target - clock.nanoTime());
+            boolean stop = awaitTicking(target);
             IntervalPoint point = meter.interval(phase);
             listener.interval(point);
             if (stop) {
@@ -56,5 +63,18 @@ final class IntervalLoop {
             }
             next = target == end ? end + intervalNanos : next + intervalNanos;
         }
+    }
+
+    /** Waits until {@code target}, taking a tick's snapshot on the way as often as asked; true if a stop came. */
+    private boolean awaitTicking(long target) throws InterruptedException {
+        if (tickNanos > 0) {
+            for (long tick = clock.nanoTime() + tickNanos; tick < target - tickNanos / 2; tick += tickNanos) {
+                if (clock.awaitStop(control, tick - clock.nanoTime())) {
+                    return true;
+                }
+                meter.tick();
+            }
+        }
+        return clock.awaitStop(control, target - clock.nanoTime());
     }
 }

@@ -8,15 +8,24 @@ final class LoadRate {
     private final int producers;
     /** Changes asked for so far: every producer reports where each began, in this order. */
     private int changes;
+    /** The total rate asked for last, read by a fault's judge on another thread. */
+    private volatile double total;
 
-    LoadRate(WorkerGroup workers, int producers) {
+    LoadRate(WorkerGroup workers, int producers, double startTotal) {
         this.workers = workers;
         this.producers = producers;
+        this.total = startTotal;
+    }
+
+    /** The messages per second over all producers they are due to publish now (0: unpaced or paused). */
+    double current() {
+        return total;
     }
 
     /** From now on, {@code total} messages per second over all producers; 0 pauses them. */
     void set(double total) {
         changes++;
+        this.total = total;
         workers.changeRate(total / producers, 0);
     }
 
@@ -27,6 +36,7 @@ final class LoadRate {
      */
     void restart(double total) {
         changes++;
+        this.total = total;
         workers.restartRate(total / producers);
     }
 
@@ -39,6 +49,7 @@ final class LoadRate {
     long burst(long messages, double total) {
         long perProducer = (messages + producers - 1) / producers;
         changes++;
+        this.total = total;
         workers.changeRate(total / producers, perProducer);
         return perProducer * producers;
     }

@@ -5,6 +5,7 @@ import io.brokerbench.measurement.IntervalPoint;
 import io.brokerbench.measurement.RatePhaseSummary;
 import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.measurement.RunTotals;
+import io.brokerbench.measurement.SnapshotObserver;
 import io.brokerbench.metrics.WorkerSnapshot;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.LatencySummary;
@@ -42,6 +43,11 @@ final class RunMeter {
     /** Every snapshot since the last entry of the run's histogram log: the drain's polls go in with its end. */
     private final LatencyHistograms unlogged = new LatencyHistograms();
     private double unloggedSince;
+    /** Every snapshot since the last interval: a tick between intervals keeps its latencies for the interval. */
+    private final LatencyHistograms sinceInterval = new LatencyHistograms();
+    private RunTotals intervalStart = RunTotals.ZERO;
+    /** Sees every snapshot (a run with faults judges them at a finer grain than its intervals); or null. */
+    private SnapshotObserver observer;
 
     RunMeter(RunRecord record, WorkerGroup workers, RunClock clock, RunListener listener) {
         this.record = record;
@@ -53,11 +59,18 @@ final class RunMeter {
         this.stalls = new StallWatch(subscriptionsPerTopic);
     }
 
+    /** From now on {@code observer} sees every snapshot. */
+    void observeSnapshots(SnapshotObserver observer) {
+        this.observer = observer;
+    }
+
     /** The load starts now: intervals count from here, and what the readiness probe left is discarded. */
     void loadStarting() {
         loadStartNanos = clock.nanoTime();
         snapshot();
         loadStart = lastTotals;
+        intervalStart = lastTotals;
+        sinceInterval.reset();
         unlogged.reset();
         unloggedSince = 0;
         record.histograms().loadStarted(WallClock.epochMicros(loadStartNanos) / 1000);
@@ -116,15 +129,17 @@ final class RunMeter {
 
     /** Takes a snapshot, records it as an interval of {@code phase}, and says what the stall watch noticed. */
     IntervalPoint interval(Phase phase) {
-        RunTotals before = lastTotals;
-        LatencyHistograms interval = snapshot();
-        RunTotals delta = lastTotals.minus(before);
+        snapshot();
+        LatencyHistograms interval = sinceInterval;
+        RunTotals delta = lastTotals.minus(intervalStart);
         double seconds = Math.max(delta.seconds(), 1e-9);
         IntervalPoint point = new IntervalPoint(phase, ratePhase, (lastTotals.nanoTime() - loadStartNanos) / 1e9, seconds,
                 delta.sent() / seconds, delta.publishErrors() / seconds, delta.received() / seconds,
                 delta.sent() * (double) messageSize / seconds,
                 delta.received() * (double) messageSize / seconds,
                 backlog(), LatencySummary.of(interval));
+        intervalStart = lastTotals;
+        sinceInterval.reset();
         record.addInterval(point);
         logHistograms(phase, point.elapsedSeconds());
         for (String note : stalls.observe(lastTotals, point.elapsedSeconds(), phase != Phase.BACKLOG)) {
@@ -154,6 +169,11 @@ final class RunMeter {
             listener.note(note);
             record.addEvent(elapsedSeconds, note);
         }
+    }
+
+    /** A snapshot between two intervals, for a finer view of the run than its intervals; its latencies go to the next interval. */
+    void tick() {
+        snapshot();
     }
 
     /**
@@ -190,11 +210,16 @@ final class RunMeter {
             record.metrics().observe(one.workerId(), snapshot);
         }
         recordingCpu += record.metrics().cpuSecondsTotal();
+        RunTotals previous = lastTotals;
         lastTotals = new RunTotals(sent, acked, errors, received, cpu, loadCpu, recordingCpu, clock.nanoTime());
         if (measuring) {
             record.aggregated().add(merged);
         }
         unlogged.add(merged);
+        sinceInterval.add(merged);
+        if (observer != null) {
+            observer.observe(lastTotals.minus(previous), lastTotals, merged, backlog());
+        }
         if (ratePhase != null) {
             ratePhaseLatencies.add(merged);
         }

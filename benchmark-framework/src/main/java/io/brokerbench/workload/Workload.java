@@ -9,8 +9,9 @@ import io.brokerbench.yaml.FieldException;
 import io.brokerbench.yaml.Range;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Collections;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -58,6 +59,8 @@ import java.util.Map;
  *     remainder one each to the first producers), then wait until all are consumed; the run has no warm-up and
  *     the duration keys are not used (so one option can turn a timed workload into a counted one)
  * @param sweep a rate sweep: one run of this workload per target rate, one result with a step each (see {@link RateSweep})
+ * @param faults faults put on nodes of the local cluster during the measured phase, in time order (see {@link FaultSpec})
+ * @param faultSeed the seed that draws {@code random} fault targets (default: one drawn and recorded with the result)
  * @param payloadLocator where payloadFile is looked up; from the loader, not the file
  * @param ignoredKeys keys of OMB variants (backlog pauses, ...) that this harness does not implement, as
  *     written: accepted so those files load, reported so the user is told; from the loader, not the file
@@ -97,6 +100,8 @@ public record Workload(
         @Range(min = 1) Integer reportingIntervalSeconds,
         @Range(min = 1) Long testMessages,
         @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = EmptySection.class) RateSweep sweep,
+        List<FaultSpec> faults,
+        Long faultSeed,
         @JacksonInject(Workload.PAYLOAD_LOCATOR) @JsonIgnore PayloadLocator payloadLocator,
         @JacksonInject(Workload.IGNORED_KEYS) @JsonIgnore Map<String, String> ignoredKeys) {
 
@@ -172,6 +177,11 @@ public record Workload(
         if (rateSearchWindowSeconds == null) {
             rateSearchWindowSeconds = Math.min(DEFAULT_RATE_SEARCH_WINDOW_SECONDS, reportingIntervalSeconds);
         }
+        if (faults != null) {
+            faults = checkFaults(faults, testSeconds, testMessages, sweep, producerRate, phases, producerStartRate);
+        } else if (faultSeed != null) {
+            throw new FieldException("faultSeed", faultSeed, "draws 'random' fault targets, but the workload has no 'faults'");
+        }
 
         ignoredKeys = Collections.unmodifiableMap(new LinkedHashMap<>(ignoredKeys));
     }
@@ -210,6 +220,37 @@ public record Workload(
             throw new FieldException("consumerBacklogSizeGB", backlogGB,
                     "a backlog needs subscriptions to build up in, but subscriptionsPerTopic is 0");
         }
+    }
+
+    /**
+     * Faults happen inside the measured phase of a timed run at a known rate: a fault's figures (its
+     * unavailability, when the rate held again) are judged against the rate the producers were due to keep.
+     */
+    private static List<FaultSpec> checkFaults(List<FaultSpec> faults, long testSeconds, Long testMessages,
+            RateSweep sweep, double producerRate, List<RatePhase> phases, Double producerStartRate) {
+        if (faults.isEmpty()) {
+            return null;
+        }
+        if (testMessages != null) {
+            throw new FieldException("faults", faults.size() + " fault(s)", "a count-bounded run has no measured phase"
+                    + " of known length to place a fault in: give a test duration");
+        }
+        if (sweep.wanted()) {
+            throw new FieldException("faults", faults.size() + " fault(s)", "not with 'sweep': fault one run at one rate");
+        }
+        if (producerRate == 0 && phases == null && producerStartRate == null) {
+            throw new FieldException("faults", faults.size() + " fault(s)", "needs a producer rate: a fault's"
+                    + " unavailability and recovery are judged against the rate the producers were due to keep");
+        }
+        for (int i = 0; i < faults.size(); i++) {
+            if (faults.get(i).atSeconds() >= testSeconds) {
+                throw new FieldException("faults[" + i + "].atSeconds", faults.get(i).atSeconds(),
+                        "not inside the measured phase (its " + testSeconds + " s): a fault must happen while the run measures");
+            }
+        }
+        List<FaultSpec> sorted = new ArrayList<>(faults);
+        sorted.sort(Comparator.comparingDouble(FaultSpec::atSeconds));
+        return List.copyOf(sorted);
     }
 
     private static List<RatePhase> checkPhases(List<RatePhase> phases, Integer testMinutes, Integer testSeconds,

@@ -25,16 +25,21 @@ public final class AllAtOnce {
             thread.start();
             threads.add(thread);
         }
+        threads.forEach(AllAtOnce::joinUninterruptibly);
+    }
+
+    /**
+     * Waits for {@code thread} to end, an interrupt notwithstanding (kept for the caller): a stop asked
+     * of it must finish, or a node is left running or half-faulted.
+     */
+    public static void joinUninterruptibly(Thread thread) {
         boolean interrupted = false;
-        for (Thread thread : threads) {
-            while (true) {
-                try {
-                    thread.join();
-                    break;
-                } catch (InterruptedException e) {
-                    // the stop goes on: a node left running would outlive the run
-                    interrupted = true;
-                }
+        while (true) {
+            try {
+                thread.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
             }
         }
         if (interrupted) {

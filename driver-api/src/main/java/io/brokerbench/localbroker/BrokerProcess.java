@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
@@ -36,11 +37,19 @@ public final class BrokerProcess implements AutoCloseable {
     private final Process process;
     private final Path log;
     private final Runnable reaper;
+    /** How it was started, to start it again with its data after a fault stopped it. */
+    private final List<String> command;
+    private final Path workDir;
+    private final Map<String, String> environment;
 
-    private BrokerProcess(String name, Process process, Path log) {
+    private BrokerProcess(String name, Process process, Path log, List<String> command, Path workDir,
+            Map<String, String> environment) {
         this.name = name;
         this.process = process;
         this.log = log;
+        this.command = List.copyOf(command);
+        this.workDir = workDir;
+        this.environment = Map.copyOf(environment);
         this.reaper = this::kill;
         ShutdownSequence.register(ShutdownSequence.Stage.STOP_BROKERS, reaper);
     }
@@ -51,13 +60,62 @@ public final class BrokerProcess implements AutoCloseable {
      */
     public static BrokerProcess start(String name, List<String> command, Path workDir, Path log,
             Map<String, String> environment) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(onCpus(STARTING_ON.get(), command))
+        return launch(name, onCpus(STARTING_ON.get(), command), workDir, log, environment);
+    }
+
+    private static BrokerProcess launch(String name, List<String> command, Path workDir, Path log,
+            Map<String, String> environment) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(workDir.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         builder.environment().putAll(environment);
-        return new BrokerProcess(name, TetheredProcess.start(builder), log);
+        return new BrokerProcess(name, TetheredProcess.start(builder), log, command, workDir, environment);
+    }
+
+    /**
+     * The same command started again, on the same CPUs, appending to the same log: a node that a fault
+     * stopped or killed comes back with the data it left. This one must have exited.
+     */
+    public BrokerProcess startAgain() throws IOException {
+        if (process.isAlive()) {
+            throw new IllegalStateException(name + " is still running (pid " + process.pid() + ")");
+        }
+        ShutdownSequence.unregister(reaper);
+        return launch(name, command, workDir, log, environment);
+    }
+
+    /** SIGKILL, as a crash: no shutdown of its own. Returns once the process is gone. */
+    public void killNow() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor();
+    }
+
+    /** SIGTERM, a clean shutdown: returns once the process has exited, SIGKILL after the grace period. */
+    public void stopNow() {
+        kill();
+    }
+
+    /** SIGSTOP (true) or SIGCONT (false): a frozen process holds its sockets and answers nothing. */
+    public void freeze(boolean frozen) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", frozen ? "-STOP" : "-CONT", Long.toString(process.pid()))
+                .redirectErrorStream(true).start();
+        if (kill.waitFor() != 0 && process.isAlive()) {
+            throw new IOException("kill " + (frozen ? "-STOP " : "-CONT ") + process.pid() + " failed: "
+                    + new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip());
+        }
+    }
+
+    /** How it ended, for a one-line note ("exited with code 1", "killed by signal 9"); empty while it runs. */
+    public Optional<String> exitStatus() {
+        if (process.isAlive()) {
+            return Optional.empty();
+        }
+        int code = process.exitValue();
+        // a JVM that shut down on SIGTERM also exits with 128 + 15: "ended", as it may have been clean
+        return Optional.of(code == 128 + 9 ? "killed by signal 9" : code > 128 ? "ended by signal " + (code - 128)
+                : "exited with code " + code);
     }
 
     /**
@@ -156,6 +214,14 @@ public final class BrokerProcess implements AutoCloseable {
     }
 
     private void kill() {
+        // a paused (SIGSTOPped) node would not act on SIGTERM until the grace period ran out
+        try {
+            freeze(false);
+        } catch (IOException e) {
+            // gone already, or kill(1) missing: SIGKILL after the grace period still ends it
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         process.descendants().forEach(ProcessHandle::destroy);
         process.destroy();
         try {

@@ -1,8 +1,10 @@
 package io.brokerbench.localbroker;
 
+import java.io.IOException;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A real broker started as its own process on 127.0.0.1 for one run or one test class; {@link
@@ -40,6 +42,34 @@ public interface LocalBroker extends AutoCloseable {
      */
     default Map<String, Object> describe(Collection<String> topics) {
         return Map.of("nodes", nodes().stream().map(BrokerNode::name).toList());
+    }
+
+    /**
+     * The node leading {@code partition} of {@code topic} (as the driver named the topic) as the broker
+     * reports it now; empty when none leads it, or the broker does not tell.
+     */
+    default Optional<String> leaderOf(String topic, int partition) {
+        return Optional.empty();
+    }
+
+    /** The nodes holding a copy of {@code partition} of {@code topic}, as the broker reports them now. */
+    default List<String> replicasOf(String topic, int partition) {
+        return List.of();
+    }
+
+    /** The node leading the cluster's metadata (Kafka's quorum leader, JetStream's meta leader); empty if none. */
+    default Optional<String> controller() {
+        return Optional.empty();
+    }
+
+    /** Puts {@code fault} on {@code node} (a name from {@link #nodes()}); returns once it has taken effect. */
+    default void fault(String node, NodeFault fault) throws IOException, InterruptedException {
+        throw new UnsupportedOperationException("a local " + type() + " broker cannot be faulted");
+    }
+
+    /** How a node that is not running ended ("killed by signal 9"); empty while it runs. */
+    default Optional<String> exitStatus(String node) {
+        return Optional.empty();
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.brokerbench.localbroker;
 
 import io.brokerbench.lifecycle.AllAtOnce;
 import io.brokerbench.lifecycle.ScratchDirectory;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -9,6 +10,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A started local broker: its node processes, run directory and what the result records about it.
@@ -18,6 +20,7 @@ public final class RunningBroker implements LocalBroker {
 
     private final String type;
     private final String version;
+    /** Each node's current process: a fault's START replaces one. */
     private final Map<String, BrokerProcess> nodes;
     private final Path runDir;
     private final Map<String, String> endpoints;
@@ -40,17 +43,32 @@ public final class RunningBroker implements LocalBroker {
             Map<String, String> endpoints, Map<String, String> settings, ShapeReport shape) {
         this.type = type;
         this.version = version;
-        this.nodes = Collections.unmodifiableMap(new LinkedHashMap<>(nodes));
+        this.nodes = Collections.synchronizedMap(new LinkedHashMap<>(nodes));
         this.runDir = runDir;
         this.endpoints = Collections.unmodifiableMap(new LinkedHashMap<>(endpoints));
         this.settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
         this.shape = shape;
     }
 
-    /** How a cluster describes itself: its nodes, and replication and leaders of the run's topics. */
+    /**
+     * How a cluster describes itself: its nodes, and replication and leaders of the run's topics; and,
+     * where the broker tells, who leads what now (the targets of a run's faults).
+     */
     @FunctionalInterface
     public interface ShapeReport {
         Map<String, Object> describe(Collection<String> topics);
+
+        default Optional<String> leaderOf(String topic, int partition) {
+            return Optional.empty();
+        }
+
+        default List<String> replicasOf(String topic, int partition) {
+            return List.of();
+        }
+
+        default Optional<String> controller() {
+            return Optional.empty();
+        }
     }
 
     @Override
@@ -76,8 +94,47 @@ public final class RunningBroker implements LocalBroker {
     @Override
     public List<BrokerNode> nodes() {
         List<BrokerNode> list = new ArrayList<>();
-        nodes.forEach((name, process) -> list.add(new BrokerNode(name, process.handle())));
+        synchronized (nodes) {
+            nodes.forEach((name, process) -> list.add(new BrokerNode(name, process.handle())));
+        }
         return list;
+    }
+
+    @Override
+    public Optional<String> leaderOf(String topic, int partition) {
+        return shape == null ? Optional.empty() : shape.leaderOf(topic, partition);
+    }
+
+    @Override
+    public List<String> replicasOf(String topic, int partition) {
+        return shape == null ? List.of() : shape.replicasOf(topic, partition);
+    }
+
+    @Override
+    public Optional<String> controller() {
+        return shape == null ? Optional.empty() : shape.controller();
+    }
+
+    @Override
+    public void fault(String node, NodeFault fault) throws IOException, InterruptedException {
+        BrokerProcess process = nodes.get(node);
+        if (process == null) {
+            throw new IllegalArgumentException("no node '" + node + "' in this " + type + " broker (nodes: "
+                    + String.join(", ", nodes.keySet()) + ")");
+        }
+        switch (fault) {
+            case KILL -> process.killNow();
+            case STOP -> process.stopNow();
+            case PAUSE -> process.freeze(true);
+            case RESUME -> process.freeze(false);
+            case START -> nodes.put(node, process.startAgain());
+        }
+    }
+
+    @Override
+    public Optional<String> exitStatus(String node) {
+        BrokerProcess process = nodes.get(node);
+        return process == null ? Optional.empty() : process.exitStatus();
     }
 
     @Override
@@ -88,14 +145,20 @@ public final class RunningBroker implements LocalBroker {
     /** Stops every node at once ({@link AllAtOnce} says why) and deletes the data. */
     @Override
     public void close() {
-        AllAtOnce.run("stop-" + type, nodes.values().stream().<Runnable>map(process -> process::close).toList());
+        List<BrokerProcess> processes;
+        synchronized (nodes) {
+            processes = List.copyOf(nodes.values());
+        }
+        AllAtOnce.run("stop-" + type, processes.stream().<Runnable>map(process -> process::close).toList());
         ScratchDirectory.deleteRecursively(runDir);
     }
 
     @Override
     public String toString() {
         List<String> pids = new ArrayList<>();
-        nodes.values().forEach(process -> pids.add(Long.toString(process.pid())));
+        synchronized (nodes) {
+            nodes.values().forEach(process -> pids.add(Long.toString(process.pid())));
+        }
         return type + " " + version + (nodes.size() == 1 ? " (pid " : " (" + nodes.size() + " nodes, pids ")
                 + String.join(", ", pids) + ")";
     }

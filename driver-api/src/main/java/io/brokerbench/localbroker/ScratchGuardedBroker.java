@@ -1,9 +1,11 @@
 package io.brokerbench.localbroker;
 
 import io.brokerbench.lifecycle.ScratchJanitor;
+import java.io.IOException;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A started broker with the janitor that removes its run directory should this JVM die without
@@ -47,6 +49,31 @@ final class ScratchGuardedBroker implements LocalBroker {
     @Override
     public Map<String, Object> describe(Collection<String> topics) {
         return broker.describe(topics);
+    }
+
+    @Override
+    public Optional<String> leaderOf(String topic, int partition) {
+        return broker.leaderOf(topic, partition);
+    }
+
+    @Override
+    public List<String> replicasOf(String topic, int partition) {
+        return broker.replicasOf(topic, partition);
+    }
+
+    @Override
+    public Optional<String> controller() {
+        return broker.controller();
+    }
+
+    @Override
+    public void fault(String node, NodeFault fault) throws IOException, InterruptedException {
+        broker.fault(node, fault);
+    }
+
+    @Override
+    public Optional<String> exitStatus(String node) {
+        return broker.exitStatus(node);
     }
 
     @Override

@@ -37,6 +37,7 @@ final class RunSection {
         tiles(out);
         out.append(new RateSearchSection(run).html());
         out.append(new RatePhasesSection(run).html());
+        out.append(new FaultsSection(run).html());
         out.append("<h3>Over time</h3>\n<div class=\"charts\">\n");
         out.append(throughputChart().html());
         out.append(latencyChart("End-to-end latency", Metric.END_TO_END).html());

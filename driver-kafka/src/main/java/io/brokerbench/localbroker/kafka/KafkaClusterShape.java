@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -21,11 +22,14 @@ import org.apache.kafka.common.config.ConfigResource;
 /**
  * What a local Kafka says about itself, for the result: its nodes, the controller quorum's leader, and
  * for each of the run's topics its replication ({@code min.insync.replicas} included) and which node
- * leads and follows each partition, as the brokers report them (not as the driver file asked).
+ * leads and follows each partition, as the brokers report them (not as the driver file asked); and who
+ * leads a partition or the quorum now, for a run's faults.
  */
 final class KafkaClusterShape implements RunningBroker.ShapeReport {
 
     private static final long TIMEOUT_SECONDS = 15;
+    /** Asked while a fault may have taken a node away: an answer late by more than this is no answer. */
+    private static final long ASK_SECONDS = 3;
 
     private final KafkaNodes nodes;
 
@@ -55,6 +59,49 @@ final class KafkaClusterShape implements RunningBroker.ShapeReport {
             shape.put("error", "interrupted while describing the cluster");
         }
         return shape;
+    }
+
+    @Override
+    public Optional<String> leaderOf(String topic, int partition) {
+        return partition(topic, partition).map(p -> p.leader() == null || p.leader().isEmpty() ? null : nodes.nameOf(p.leader().id()));
+    }
+
+    @Override
+    public List<String> replicasOf(String topic, int partition) {
+        return partition(topic, partition).map(p -> names(p.replicas())).orElse(List.of());
+    }
+
+    @Override
+    public Optional<String> controller() {
+        try (Admin admin = admin()) {
+            return Optional.of(nodes.nameOf(admin.describeMetadataQuorum().quorumInfo()
+                    .get(ASK_SECONDS, TimeUnit.SECONDS).leaderId()));
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
+    /** The partition as the brokers describe it now; empty when they do not answer in time (a node is down). */
+    private Optional<TopicPartitionInfo> partition(String topic, int partition) {
+        try (Admin admin = admin()) {
+            TopicDescription description = admin.describeTopics(List.of(topic)).allTopicNames()
+                    .get(ASK_SECONDS, TimeUnit.SECONDS).get(topic);
+            return description.partitions().stream().filter(p -> p.partition() == partition).findFirst();
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
+    private Admin admin() {
+        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, nodes.bootstrapServers(),
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) TimeUnit.SECONDS.toMillis(ASK_SECONDS),
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) TimeUnit.SECONDS.toMillis(ASK_SECONDS)));
     }
 
     private Map<String, Object> topics(Admin admin, Collection<String> names)

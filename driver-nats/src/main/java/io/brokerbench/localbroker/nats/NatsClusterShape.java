@@ -10,6 +10,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A local NATS cluster as its nodes report it, for the result: each node, the JetStream meta leader
@@ -42,6 +43,42 @@ final class NatsClusterShape implements RunningBroker.ShapeReport {
             throw new UncheckedIOException("NATS node answered " + STREAMS + " with no JSON", e);
         }
         return describe(topics, jszByNode);
+    }
+
+    /** The stream's leader as the nodes that answer report it: a killed or paused node answers nothing. */
+    @Override
+    public Optional<String> leaderOf(String topic, int partition) {
+        String leader = (String) stream(topic, NatsTopic.safeName(topic), answering()).get("leader");
+        return leader.isEmpty() ? Optional.empty() : Optional.of(leader);
+    }
+
+    @SuppressWarnings("unchecked")
+    @Override
+    public List<String> replicasOf(String topic, int partition) {
+        return (List<String>) stream(topic, NatsTopic.safeName(topic), answering()).get("replicaNodes");
+    }
+
+    /** The JetStream meta leader, as the first node that answers names it. */
+    @Override
+    public Optional<String> controller() {
+        return answering().values().stream().map(jsz -> jsz.path("meta_cluster").path("leader").asText(""))
+                .filter(leader -> !leader.isEmpty()).findFirst();
+    }
+
+    /** Each node's {@code /jsz} with streams, of the nodes that answer now. */
+    private Map<String, JsonNode> answering() {
+        Map<String, JsonNode> jszByNode = new LinkedHashMap<>();
+        for (NatsNode node : nodes) {
+            try {
+                JsonNode jsz = monitor.json(node.monitorUrl() + STREAMS);
+                if (!jsz.isMissingNode()) {
+                    jszByNode.put(node.name(), jsz);
+                }
+            } catch (IOException unreadable) {
+                // a node that answers with no JSON is not asked about here
+            }
+        }
+        return jszByNode;
     }
 
     /** The shape from each node's {@code /jsz} with streams (missing for a node that did not answer). */

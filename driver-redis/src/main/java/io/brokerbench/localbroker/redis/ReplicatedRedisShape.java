@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
@@ -74,6 +75,49 @@ final class ReplicatedRedisShape implements RunningBroker.ShapeReport {
             shape.put("topics", byTopic);
         }
         return shape;
+    }
+
+    /** Every stream is led by the primary: the node that reports itself the primary now (after a failover, another). */
+    @Override
+    public Optional<String> leaderOf(String topic, int partition) {
+        return primaryNow();
+    }
+
+    /** Every node holds every stream: the primary and the replicas it reports online. */
+    @Override
+    public List<String> replicasOf(String topic, int partition) {
+        Optional<String> primary = primaryNow();
+        if (primary.isEmpty()) {
+            return List.of();
+        }
+        List<String> holders = new ArrayList<>(List.of(primary.get()));
+        try {
+            inNodeOrder(replicationOf(ports.get(primary.get())).replicas()).stream()
+                    .filter(replica -> "online".equals(replica.get("state")))
+                    .forEach(replica -> holders.add(nodeAt(replica.get("port"))));
+        } catch (JedisException e) {
+            // the primary stopped answering between the two questions: it alone is known to hold the stream
+        }
+        return holders;
+    }
+
+    /** The primary leads what there is to lead in a Redis group. */
+    @Override
+    public Optional<String> controller() {
+        return primaryNow();
+    }
+
+    private Optional<String> primaryNow() {
+        for (Map.Entry<String, Integer> server : ports.entrySet()) {
+            try {
+                if (replicationOf(server.getValue()).isPrimary()) {
+                    return Optional.of(server.getKey());
+                }
+            } catch (JedisException e) {
+                // down or paused: asked the next one
+            }
+        }
+        return Optional.empty();
     }
 
     private ReplicationInfo replicationOf(int port) {

@@ -1,0 +1,56 @@
+package io.brokerbench.result.model;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/**
+ * One fault of the workload as it happened ({@code "faults"}): where it hit, what the broker reported
+ * about leadership, and what the clients saw — times in seconds, counted from the fault's start unless
+ * named otherwise; absent where it did not happen (docs/faults.md, "What a fault's result says").
+ *
+ * @param atSeconds when it was planned, from the start of the measured phase
+ * @param startedAtSeconds when it was taken, from the start of the measured phase
+ * @param notApplied why it was not taken (the broker named no leader, the run ended first)
+ * @param endedAfterSeconds when the paused node resumed or the restarted one started again
+ * @param leaderMovedAfterSeconds when the broker first reported another leader of the partition
+ * @param noticedAfterSeconds when the clients first saw it: acknowledgements below half the rate while
+ *     sends await one, or a failed send (to the end of the first snapshot that showed it)
+ * @param unavailableSeconds the longest stretch with acknowledgements below a tenth of the rate
+ * @param unavailableFromSeconds when that stretch began
+ * @param recoveredAfterSeconds when the rate held again with the backlog and the publish delay back near
+ *     where they were before the fault; absent if that did not happen before the measured phase ended
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record FaultOutcome(
+        int index,
+        String action,
+        String target,
+        Integer topic,
+        Integer partition,
+        Integer seconds,
+        double atSeconds,
+        boolean applied,
+        String notApplied,
+        String node,
+        String role,
+        Double startedAtSeconds,
+        Double endedAfterSeconds,
+        String leaderBefore,
+        String leaderAfter,
+        Double leaderMovedAfterSeconds,
+        Double noticedAfterSeconds,
+        Double unavailableSeconds,
+        Double unavailableFromSeconds,
+        Double recoveredAfterSeconds,
+        Latency before,
+        Latency during,
+        Latency after) {
+
+    /**
+     * Publish and end-to-end latency from the intended send time over a stretch of the measured phase
+     * (ms): before the fault, from it to the recovery, and after; the stretch's runs' histograms merged.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Latency(double seconds, long messages, Double publishP50, Double publishP99, Double publishMax,
+            Double endToEndP50, Double endToEndP99, Double endToEndMax) {
+    }
+}

@@ -1,0 +1,144 @@
+package io.brokerbench.fault;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.brokerbench.config.ConfigException;
+import io.brokerbench.localbroker.BrokerNode;
+import io.brokerbench.localbroker.LocalBroker;
+import io.brokerbench.localbroker.LocalBrokers;
+import io.brokerbench.localbroker.StandInLauncher;
+import io.brokerbench.workload.FaultSpec;
+import io.brokerbench.workload.Workload;
+import io.brokerbench.workload.WorkloadLoader;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Faults put on real processes: a cluster of stand-in nodes (one {@code sleep} each) frozen, killed and
+ * restarted by the schedule, as a run's faults would be; the kernel's view of each process checked.
+ */
+class FaultScheduleTest {
+
+    private LocalBroker cluster;
+
+    @BeforeEach
+    void start() throws Exception {
+        cluster = LocalBrokers.start(StandInLauncher.TYPE, 3, LocalBrokers.home(), null);
+    }
+
+    @AfterEach
+    void stop() {
+        cluster.close();
+    }
+
+    @Test
+    void aPausedNodeIsFrozenForItsSecondsAKilledOneStaysDownARestartedOneComesBack() throws Exception {
+        long pid2 = pid("stand-in-2");
+        long pid3 = pid("stand-in-3");
+        long pid1 = pid("stand-in-1");
+        FaultSchedule schedule = new FaultSchedule(List.of(
+                new FaultSpec(0, FaultSpec.Action.PAUSE, "stand-in-2", 2, null, null),
+                new FaultSpec(0.1, FaultSpec.Action.KILL, "stand-in-3", null, null, null),
+                new FaultSpec(0.2, FaultSpec.Action.RESTART, "stand-in-1", 0, null, null)), cluster, 1, System::nanoTime);
+        schedule.start(System.nanoTime());
+
+        waitUntil(10, () -> "T".equals(state(pid2)));
+        waitUntil(10, () -> !ProcessHandle.of(pid3).map(ProcessHandle::isAlive).orElse(false));
+        waitUntil(30, () -> pid("stand-in-1") != pid1);
+        waitUntil(10, () -> "S".equals(state(pid2)));
+        schedule.stop();
+
+        assertTrue(ProcessHandle.of(pid("stand-in-1")).orElseThrow().isAlive(), "restarted with a new process");
+        assertEquals("killed by signal 9", cluster.exitStatus("stand-in-3").orElseThrow());
+        List<String> notes = schedule.drainNotes().stream().map(FaultSchedule.Note::text).toList();
+        assertTrue(notes.contains("fault 1: pause stand-in-2 (named)"), notes.toString());
+        assertTrue(notes.contains("fault 2: stand-in-3 killed by signal 9"), notes.toString());
+        assertTrue(notes.stream().anyMatch(n -> n.startsWith("fault 1: stand-in-2 resumed after 2.")), notes.toString());
+        assertTrue(notes.stream().anyMatch(n -> n.startsWith("fault 3: stand-in-1 started again after ")), notes.toString());
+        assertTrue(schedule.faults().stream().allMatch(AppliedFault::applied));
+        assertNotEquals(0, schedule.faults().get(0).endedNanos());
+
+        FaultPlan.restartStoppedNodes(cluster, new PrintStream(OutputStream.nullOutputStream()));
+        assertTrue(ProcessHandle.of(pid("stand-in-3")).orElseThrow().isAlive(), "a killed node is up again for the next run");
+    }
+
+    @Test
+    void aRoleTheBrokerDoesNotReportIsNotAppliedAndSaysWhy() throws Exception {
+        // the stand-in reports no leaders: a leader target cannot be found, and nothing is hit
+        FaultSchedule schedule = new FaultSchedule(List.of(new FaultSpec(0, FaultSpec.Action.KILL, "leader", null, null, null)),
+                cluster, 1, System::nanoTime);
+        schedule.topicsCreated(List.of("t"));
+        schedule.start(System.nanoTime());
+        waitUntil(10, () -> schedule.faults().get(0).notAppliedReason() != null);
+        schedule.stop();
+        assertEquals("the broker reported no leader of partition 0 of t", schedule.faults().get(0).notAppliedReason());
+        assertTrue(cluster.nodes().stream().allMatch(node -> node.process().isAlive()));
+    }
+
+    @Test
+    void aNodeNotInTheClusterIsBadInputBeforeTheRun(@TempDir Path dir) throws Exception {
+        Files.write(dir.resolve("p.data"), new byte[16]);
+        Path file = Files.writeString(dir.resolve("w.yaml"), "payloadFile: " + dir.resolve("p.data") + "\n" + """
+                name: w
+                topics: 1
+                partitionsPerTopic: 1
+                messageSize: 16
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 1
+                producersPerTopic: 1
+                producerRate: 100
+                testDurationSeconds: 10
+                faults: [{atSeconds: 1, action: kill, target: kafka-9}]
+                """);
+        Workload workload = WorkloadLoader.load(file);
+        ConfigException e = assertThrows(ConfigException.class, () -> FaultPlan.schedule(workload, file, cluster));
+        assertEquals(file + ": field 'faults.target' = 'kafka-9': not a role (leader, follower, controller, random) nor a"
+                + " node of this stand-in cluster (nodes: stand-in-1, stand-in-2, stand-in-3)", e.getMessage());
+        ConfigException none = assertThrows(ConfigException.class, () -> FaultPlan.schedule(workload, file, null));
+        assertTrue(none.getMessage().contains("faults act on the nodes of a local broker the run starts"), none.getMessage());
+        assertFalse(none.getMessage().contains("\n"));
+    }
+
+    /** Polls {@code condition} until it holds; fails after {@code seconds}. */
+    private static void waitUntil(int seconds, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, "not within " + seconds + " s");
+            Thread.sleep(20);
+        }
+    }
+
+    private long pid(String node) {
+        return cluster.nodes().stream().filter(n -> n.name().equals(node)).map(BrokerNode::process)
+                .findFirst().orElseThrow().pid();
+    }
+
+    /** The kernel's one-letter state of a process: S sleeping, T stopped; "" once it is gone. */
+    private static String state(long pid) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"), StandardCharsets.ISO_8859_1)) {
+                if (line.startsWith("State:")) {
+                    return line.substring("State:".length()).strip().substring(0, 1);
+                }
+            }
+        } catch (IOException gone) {
+            return "";
+        }
+        return "";
+    }
+}
