@@ -36,8 +36,8 @@ class KafkaResourceMetricsIT {
             return PrometheusText.value(metrics, "brokerbench_client_metric{name=\"kafka.producer.record-send-rate\"}") > 0
                     && PrometheusText.value(metrics, "brokerbench_jvm_heap_used_bytes") > 0
                     && PrometheusText.value(metrics, "brokerbench_messages_sent_total") > 0
-                    && PrometheusText.value(metrics, "brokerbench_broker_cpu_seconds_total") > 0
-                    && PrometheusText.value(metrics, "brokerbench_broker_resident_bytes") > 64L << 20;
+                    && PrometheusText.value(metrics, "brokerbench_broker_cpu_seconds_total{node=\"kafka\"}") > 0
+                    && PrometheusText.value(metrics, "brokerbench_broker_resident_bytes{node=\"kafka\"}") > 64L << 20;
         });
         assertEquals(0, exit.get(5, TimeUnit.MINUTES), run.console());
 
