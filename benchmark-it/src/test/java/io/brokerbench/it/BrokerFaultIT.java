@@ -132,10 +132,15 @@ class BrokerFaultIT {
         run.assertLeftNothingBehind(brokerPid);
     }
 
-    /** Client libraries may warn once about a lost broker, not once a second. */
+    /**
+     * Client libraries may warn once about a lost broker, not once a second: Kafka's client has five
+     * kinds of warning here (two from the producer's sender, two from the consumer's network client,
+     * the driver's final commit), and closing the consumer after the run may repeat the two network
+     * ones once (seen in CI, 2026-11-27: 7 lines over a 50 s run). Once a second would be dozens.
+     */
     private static void assertQuietClientLogs(Run run) {
         long warnings = run.snapshot().stream().filter(l -> l.contains("WARN")).count();
-        assertTrue(warnings <= 6, warnings + " warning lines: " + run.output());
+        assertTrue(warnings <= 8, warnings + " warning lines: " + run.output());
     }
 
     private static void signal(String signal, long pid) throws IOException, InterruptedException {
