@@ -41,6 +41,8 @@ public final class BrokerProcess implements AutoCloseable {
     private final List<String> command;
     private final Path workDir;
     private final Map<String, String> environment;
+    /** Whether a fault froze it (SIGSTOP) and nothing resumed it yet: then a stop resumes it first. */
+    private volatile boolean frozen;
 
     private BrokerProcess(String name, Process process, Path log, List<String> command, Path workDir,
             Map<String, String> environment) {
@@ -99,6 +101,7 @@ public final class BrokerProcess implements AutoCloseable {
 
     /** SIGSTOP (true) or SIGCONT (false): a frozen process holds its sockets and answers nothing. */
     public void freeze(boolean frozen) throws IOException, InterruptedException {
+        this.frozen = frozen;
         Process kill = new ProcessBuilder("kill", frozen ? "-STOP" : "-CONT", Long.toString(process.pid()))
                 .redirectErrorStream(true).start();
         if (kill.waitFor() != 0 && process.isAlive()) {
@@ -215,12 +218,14 @@ public final class BrokerProcess implements AutoCloseable {
 
     private void kill() {
         // a paused (SIGSTOPped) node would not act on SIGTERM until the grace period ran out
-        try {
-            freeze(false);
-        } catch (IOException e) {
-            // gone already, or kill(1) missing: SIGKILL after the grace period still ends it
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        if (frozen) {
+            try {
+                freeze(false);
+            } catch (IOException e) {
+                // gone already, or kill(1) missing: SIGKILL after the grace period still ends it
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         process.descendants().forEach(ProcessHandle::destroy);
         process.destroy();
