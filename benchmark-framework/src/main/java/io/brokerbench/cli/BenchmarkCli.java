@@ -15,8 +15,11 @@ import io.brokerbench.run.WorkAssignment;
 import io.brokerbench.worker.ConsumerSpec;
 import io.brokerbench.worker.ProducerSpec;
 import io.brokerbench.worker.Worker;
+import io.brokerbench.workload.FaultSpec;
 import io.brokerbench.workload.Workload;
 import io.brokerbench.workload.WorkloadLoader;
+import io.brokerbench.yaml.YamlDocument;
+import io.brokerbench.yaml.YamlException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
@@ -142,6 +145,12 @@ public final class BenchmarkCli implements Callable<Integer> {
             description = "Pin the local broker to these CPUs, a taskset list such as 1 (overrides the driver files'"
                 + " localBrokerCpus). Default: every online CPU.")
     String brokerCpus;
+
+    @Option(names = "--fault", paramLabel = "FAULT",
+            description = "Add a fault to every workload's faults, as one entry of the workload key faults: e.g."
+                + " 'atSeconds: 30, action: kill, target: leader' or 'atSeconds: 20, action: command, command: ...,"
+                + " undo: ..., seconds: 15'. Repeatable; see docs/faults.md.")
+    List<String> faults = new ArrayList<>();
 
     @Parameters(paramLabel = "WORKLOAD", description = "Workload YAML files.")
     List<Path> workloads = new ArrayList<>();
@@ -290,7 +299,23 @@ public final class BenchmarkCli implements Callable<Integer> {
         if (sweepRates != null) {
             overrides.put("sweep", Map.of("rates", sweepRates));
         }
+        if (!faults.isEmpty()) {
+            overrides.put(WorkloadLoader.ADDED_FAULTS, faults.stream().map(BenchmarkCli::fault).toList());
+        }
         return overrides;
+    }
+
+    /**
+     * One {@code --fault}, checked on its own so that a mistake is named as the option's, not as a line of
+     * the workload file; whether its time lies in the measured phase is checked with each workload.
+     */
+    private static FaultSpec fault(String text) {
+        String mapping = text.strip().startsWith("{") ? text : "{" + text + "}";
+        try {
+            return YamlDocument.parse(Path.of("option '--fault' = '" + text.strip() + "'"), mapping).bind(FaultSpec.class);
+        } catch (YamlException e) {
+            throw new ConfigException(e.getMessage(), e);
+        }
     }
 
     /** Both metrics options shape the in-process worker; workers record, and serve, their own. */

@@ -52,6 +52,7 @@ public final class DeliveryVerifier {
         long received = 0;
         long reordered = 0;
         long failed = 0;
+        long failedButReceived = 0;
         long neverReceived = 0;
         boolean judged = true;
         for (ConsumerDelivery member : members) {
@@ -72,16 +73,20 @@ public final class DeliveryVerifier {
             }
             SequenceSet.Union union = SequenceSet.union(sets);
             // a failed or never-acknowledged send may still have reached the broker: not counted lost (the
-            // broker never promised it), but each fails the run on its own count
+            // broker never promised it), but each fails the run on its own count. Failed sends are known by
+            // number, so one that arrived is told apart and cannot hide the loss of an acknowledged one;
+            // never-acknowledged sends are known only by count, so one that arrived still can
+            long failedArrived = producer.failedSet().countCommon(union.set());
             long acknowledged = producer.sent() - producer.failed() - producer.unacknowledged();
             expected += acknowledged;
-            failed += producer.failed();
+            failed += producer.failed() - failedArrived;
+            failedButReceived += failedArrived;
             duplicated += union.overlaps();
-            lost += Math.max(0, acknowledged - union.set().distinct());
+            lost += Math.max(0, acknowledged - (union.set().distinct() - failedArrived));
             neverReceived += Math.max(0, producer.sent() - union.set().distinct());
             union.set().forEachGap(0, producer.due(), (from, to) -> missing.missing(producer, from, to));
         }
         return new SubscriptionVerdict(first.topic(), first.subscription(), expected, received, lost, duplicated,
-                judged ? reordered : 0, judged, failed, neverReceived);
+                judged ? reordered : 0, judged, failed, failedButReceived, neverReceived);
     }
 }

@@ -9,6 +9,8 @@ package io.brokerbench.delivery;
  *     PacedProducer#tally}), or all that were sent if more; equal to {@code sent} for an unpaced producer
  * @param sent messages handed to the driver
  * @param failed sends whose future failed
+ * @param failedSequences the sequence numbers of those sends, as {@link SequenceSet#toBytes} (null from a
+ *     worker that does not send them: then none is known)
  * @param unacknowledged sends whose future had not completed when the tally was taken
  * @param segmentStart the first message of the schedule's last rate (0 unless the rate changed)
  * @param segmentIntendedEpochMicros intended send time of message {@code segmentStart} (paced producers; else 0)
@@ -19,8 +21,8 @@ package io.brokerbench.delivery;
  *     which messages belong to which rate phase); a change asked for but not applied before the stop
  *     is missing
  */
-public record ProducerTally(int id, String topic, long due, long sent, long failed, long unacknowledged,
-        long segmentStart, long segmentIntendedEpochMicros, double periodNanos, long lastSendEpochMicros,
+public record ProducerTally(int id, String topic, long due, long sent, long failed, byte[] failedSequences,
+        long unacknowledged, long segmentStart, long segmentIntendedEpochMicros, double periodNanos, long lastSendEpochMicros,
         long[] rateChangeStarts) {
 
     /**
@@ -30,6 +32,11 @@ public record ProducerTally(int id, String topic, long due, long sent, long fail
     public long rateChangeStart(int change) {
         long end = Math.max(due, sent);
         return change < rateChangeStarts.length ? Math.min(rateChangeStarts[change], end) : end;
+    }
+
+    /** The sends whose future failed, by sequence number. */
+    public SequenceSet failedSet() {
+        return failedSequences == null ? new SequenceSet() : SequenceSet.fromBytes(failedSequences);
     }
 
     public boolean paced() {

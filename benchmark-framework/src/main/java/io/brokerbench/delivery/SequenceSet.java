@@ -210,6 +210,23 @@ public final class SequenceSet {
         return count;
     }
 
+    /** How many numbers of this set are also in {@code other}. */
+    public long countCommon(SequenceSet other) {
+        long count = 0;
+        if (scattered != null) {
+            for (LongIterator present = scattered.getLongIterator(); present.hasNext(); ) {
+                if (other.contains(present.next())) {
+                    count++;
+                }
+            }
+            return count;
+        }
+        for (int i = 0; i < ranges; i++) {
+            count += other.countIn(starts[i], ends[i]);
+        }
+        return count;
+    }
+
     /** Calls {@code gap} with each range [start, end) of numbers in [from, to) that are not in the set. */
     public void forEachGap(long from, long to, GapConsumer gap) {
         long next = Math.max(0, from);

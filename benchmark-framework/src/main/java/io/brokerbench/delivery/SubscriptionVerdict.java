@@ -12,9 +12,14 @@ package io.brokerbench.delivery;
  * @param reordered first deliveries that came after a later message of their ordering domain
  * @param orderingJudged false where the broker promises no order for this workload (then
  *     reordered is 0 by definition)
- * @param sendFailures sends to its topic whose future failed (a failed send is not expected, so
- *     not lost, but a run with failed sends did not deliver what it was asked to; nor is a send
- *     never acknowledged, which the run's producer totals count and which also fails the run)
+ * @param sendFailures sends to its topic whose future failed and that this subscription never received
+ *     (a failed send is not expected, so not lost, but a run with failed sends did not deliver what it
+ *     was asked to; nor is a send never acknowledged, which the run's producer totals count and which
+ *     also fails the run)
+ * @param failedButReceived sends the client reported failed that this subscription received all the
+ *     same: an ambiguous outcome (the broker stored a message its client gave up on, as when a
+ *     publish times out), which an application that retries failed sends would have duplicated;
+ *     counted apart from failures and losses, and a fault of the run
  * @param neverReceived messages handed to the driver (failed ones included) that this
  *     subscription never received
  */
@@ -28,10 +33,11 @@ public record SubscriptionVerdict(
         long reordered,
         boolean orderingJudged,
         long sendFailures,
+        long failedButReceived,
         long neverReceived) {
 
     /** Every message sent to the topic arrived here exactly once, in order where judged, and no send failed. */
     public boolean clean() {
-        return lost == 0 && duplicated == 0 && reordered == 0 && sendFailures == 0;
+        return lost == 0 && duplicated == 0 && reordered == 0 && sendFailures == 0 && failedButReceived == 0;
     }
 }

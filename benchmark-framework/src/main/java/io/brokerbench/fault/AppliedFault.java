@@ -19,6 +19,7 @@ public final class AppliedFault {
     private volatile long endedNanos;
     private volatile long leaderMovedNanos;
     private volatile String notApplied;
+    private volatile String undoFailed;
 
     AppliedFault(int index, FaultSpec spec) {
         this.index = index;
@@ -47,6 +48,10 @@ public final class AppliedFault {
 
     void notApplied(String why) {
         this.notApplied = why;
+    }
+
+    void undoFailed(String how) {
+        this.undoFailed = how;
     }
 
     /** From 1, in time order. */
@@ -82,7 +87,7 @@ public final class AppliedFault {
         return startedNanos;
     }
 
-    /** When a pause or restart ended (the node resumed or started again); 0 if it did not (kill, stop). */
+    /** When a pause or restart ended (the node resumed or started again) or a command's undo ran; 0 if it did not (kill, stop). */
     public long endedNanos() {
         return endedNanos;
     }
@@ -95,6 +100,11 @@ public final class AppliedFault {
     /** Why the fault was not applied (the run ended first, the broker named no leader); null if it was. */
     public String notAppliedReason() {
         return notApplied;
+    }
+
+    /** How a command fault's undo failed ("exited with code 1: …"); null if it ran, or there was none. */
+    public String undoFailure() {
+        return undoFailed;
     }
 
     public boolean applied() {

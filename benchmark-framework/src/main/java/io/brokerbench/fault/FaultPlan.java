@@ -25,15 +25,23 @@ public final class FaultPlan {
     private FaultPlan() {
     }
 
-    /** The run's fault schedule on {@code broker} (null: the run started none, which is refused). */
+    /**
+     * The run's fault schedule on {@code broker} (null: the run started none, which only command faults,
+     * run by the coordinator against a cluster of the user's, can do without).
+     */
     public static FaultSchedule schedule(Workload workload, Path workloadFile, LocalBroker broker) {
+        List<FaultSpec> onNodes = workload.faults().stream().filter(FaultSpec::onLocalNode).toList();
+        if (onNodes.isEmpty()) {
+            return new FaultSchedule(workload.faults(), broker, seed(workload), System::nanoTime);
+        }
         if (broker == null) {
-            throw ConfigException.field(workloadFile, "faults", workload.faults().size() + " fault(s)",
-                    "faults act on the nodes of a local broker the run starts: use a driver file with"
-                            + " 'localBroker:' and 'localBrokerNodes:' (e.g. driver-kafka/kafka-cluster-acks-all.yaml)");
+            throw ConfigException.field(workloadFile, "faults.action", onNodes.get(0).action().label(),
+                    "acts on a node of a local broker the run starts: use a driver file with 'localBroker:' and"
+                            + " 'localBrokerNodes:' (e.g. driver-kafka/kafka-cluster-acks-all.yaml), or, for a cluster"
+                            + " of your own, 'action: command' with the 'command' (and 'undo') that does it");
         }
         Set<String> nodes = Set.copyOf(broker.nodes().stream().map(BrokerNode::name).toList());
-        for (FaultSpec fault : workload.faults()) {
+        for (FaultSpec fault : onNodes) {
             if (nodes.size() < 2) {
                 throw ConfigException.field(workloadFile, "faults.target", fault.target(), "the local " + broker.type()
                         + " broker has a single node, which a fault would take down whole: start a cluster"
@@ -53,8 +61,11 @@ public final class FaultPlan {
                         "each topic has " + workload.partitionsPerTopic() + " partition(s), counted from 0");
             }
         }
-        long seed = workload.faultSeed() != null ? workload.faultSeed() : new SecureRandom().nextLong();
-        return new FaultSchedule(workload.faults(), broker, seed, System::nanoTime);
+        return new FaultSchedule(workload.faults(), broker, seed(workload), System::nanoTime);
+    }
+
+    private static long seed(Workload workload) {
+        return workload.faultSeed() != null ? workload.faultSeed() : new SecureRandom().nextLong();
     }
 
     /** Starts again, with their data, the nodes a run's faults left down; says so, or why one did not start. */

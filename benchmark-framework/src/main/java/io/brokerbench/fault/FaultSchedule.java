@@ -9,6 +9,7 @@ import io.brokerbench.workload.FaultSpec;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Queue;
 import java.util.Random;
@@ -129,6 +130,7 @@ public final class FaultSchedule {
             apply(fault);
         } catch (InterruptedException e) {
             resumeIfPaused(fault);
+            undoIfPending(fault);
         } catch (IOException | RuntimeException e) {
             if (!fault.applied()) {
                 fault.notApplied(OneLine.of(e));
@@ -139,6 +141,10 @@ public final class FaultSchedule {
 
     private void apply(AppliedFault fault) throws IOException, InterruptedException {
         FaultSpec spec = fault.spec();
+        if (!spec.onLocalNode()) {
+            applyCommand(fault);
+            return;
+        }
         String topic = spec.topic() == null ? firstTopic() : topics.get(spec.topic());
         int partition = spec.partition() == null ? 0 : spec.partition();
         Optional<String> leader = topic == null ? Optional.empty() : broker.leaderOf(topic, partition);
@@ -186,6 +192,58 @@ public final class FaultSchedule {
             fault.leaderStayed(now);
             say(String.format("fault %d: partition %d of %s still led by %s %.0f s after the fault", fault.index(), partition,
                     topic, now == null ? "no node" : now, seconds(clock.getAsLong() - started)));
+        }
+    }
+
+    /**
+     * The user's command, then, {@code seconds} after it started, its undo. A command that fails is a
+     * fault not applied, with how it ended; the undo runs once the command succeeded, also when the run
+     * ends first ({@link #undoIfPending}), so that a user's cluster is not left broken.
+     */
+    private void applyCommand(AppliedFault fault) throws IOException, InterruptedException {
+        FaultSpec spec = fault.spec();
+        long started = clock.getAsLong();
+        say(String.format("fault %d: command %s: %s", fault.index(), spec.target(), spec.command()));
+        FaultCommand.Outcome ran = FaultCommand.run(spec.command(), commandEnvironment(fault));
+        if (!ran.succeeded()) {
+            fault.notApplied("command " + ran.describe());
+            say(String.format("fault %d: command %s", fault.index(), ran.describe()));
+            return;
+        }
+        fault.hit(spec.target(), FaultSpec.COMMAND_TARGET, null, started);
+        if (spec.undo() == null) {
+            return;
+        }
+        sleepUntil(started + spec.outSeconds() * 1_000_000_000L);
+        undo(fault);
+    }
+
+    private void undo(AppliedFault fault) throws IOException, InterruptedException {
+        FaultCommand.Outcome undone = FaultCommand.run(fault.spec().undo(), commandEnvironment(fault));
+        fault.ended(clock.getAsLong());
+        say(String.format("fault %d: undo %s after %.1f s%s", fault.index(), undone.succeeded() ? "ran" : "failed",
+                seconds(fault.endedNanos() - fault.startedNanos()), undone.succeeded() ? "" : ": " + undone.describe()));
+        if (!undone.succeeded()) {
+            fault.undoFailed(undone.describe());
+        }
+    }
+
+    /** What a fault's command can use to find its target: the run's topics as the driver named them, and which fault it is. */
+    private Map<String, String> commandEnvironment(AppliedFault fault) {
+        return Map.of("BROKERBENCH_TOPICS", String.join(" ", topics), "BROKERBENCH_FAULT", Integer.toString(fault.index()));
+    }
+
+    /** A command fault's undo still owed when the run ended first: run now, uninterrupted, as the user's cluster needs it. */
+    private void undoIfPending(AppliedFault fault) {
+        if (fault.applied() && fault.spec().undo() != null && fault.endedNanos() == 0) {
+            try {
+                undo(fault);
+            } catch (IOException | RuntimeException e) {
+                fault.undoFailed(OneLine.of(e));
+                say("fault " + fault.index() + ": undo failed: " + OneLine.of(e));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

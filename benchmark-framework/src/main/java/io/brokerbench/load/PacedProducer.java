@@ -1,6 +1,7 @@
 package io.brokerbench.load;
 
 import io.brokerbench.delivery.ProducerTally;
+import io.brokerbench.delivery.SequenceSet;
 import io.brokerbench.stats.PublishStats;
 import io.brokerbench.time.NanoClock;
 import io.brokerbench.time.WallClock;
@@ -47,7 +48,8 @@ public final class PacedProducer {
     private final Queue<RateChange> rateChanges = new ConcurrentLinkedQueue<>();
     /** Acknowledged or failed on another thread after sendAsync returned. */
     private final AtomicLong completedLater = new AtomicLong();
-    private final AtomicLong failed = new AtomicLong();
+    /** The numbers of the failed sends (their count is the number of failures); guarded by itself. */
+    private final SequenceSet failedSequences = new SequenceSet();
     /** The first message of each rate change applied, in order: where each rate phase began. Load thread only. */
     private long[] rateChangeStarts = new long[8];
     private int rateChangesApplied;
@@ -179,11 +181,11 @@ public final class PacedProducer {
         long delayMicros = (sendNanos - intendedNanos) / 1_000;
         if (!acknowledged.isDone()) {
             stats.recordSend(delayMicros);
-            acknowledged.whenComplete((ignored, error) -> onLaterCompletion(intendedNanos, sendNanos, error));
+            acknowledged.whenComplete((ignored, error) -> onLaterCompletion(sequence, intendedNanos, sendNanos, error));
         } else if (acknowledged.isCompletedExceptionally()) {
             stats.recordSend(delayMicros);
             completedInline++;
-            failed.incrementAndGet();
+            failed(sequence);
             stats.recordFailure((returned - intendedNanos) / 1_000);
         } else {
             // the common case of a driver that knows the outcome at once: one critical section for all three
@@ -193,15 +195,26 @@ public final class PacedProducer {
         return returned;
     }
 
-    private void onLaterCompletion(long intendedNanos, long sendNanos, Throwable error) {
+    private void onLaterCompletion(long sequence, long intendedNanos, long sendNanos, Throwable error) {
         long completedNanos = clock.nanoTime();
         if (error == null) {
             stats.recordAck((completedNanos - sendNanos) / 1_000, (completedNanos - intendedNanos) / 1_000);
         } else {
-            failed.incrementAndGet();
+            failed(sequence);
             stats.recordFailure((completedNanos - intendedNanos) / 1_000);
         }
         completedLater.incrementAndGet();
+    }
+
+    /**
+     * Counts a failed send and keeps its number: the verifier must tell a failed send that arrived all
+     * the same (an ambiguous outcome) from the loss of an acknowledged one. Failures are rare, so one
+     * lock shared by the load thread and the clients' callback threads costs nothing in the common case.
+     */
+    private void failed(long sequence) {
+        synchronized (failedSequences) {
+            failedSequences.add(sequence);
+        }
     }
 
     public int id() {
@@ -244,7 +257,13 @@ public final class PacedProducer {
         long segmentStart = schedule.segmentStart();
         long segmentIntended = schedule.paced() ? WallClock.epochMicros(schedule.intendedOf(segmentStart)) : 0;
         long lastSend = lastSendNanos == Long.MIN_VALUE ? 0 : WallClock.epochMicros(lastSendNanos);
-        return new ProducerTally(id, topic, due, sent, failed.get(), inFlight(), segmentStart, segmentIntended,
+        byte[] failedNumbers;
+        long failed;
+        synchronized (failedSequences) {
+            failedNumbers = failedSequences.toBytes();
+            failed = failedSequences.distinct();
+        }
+        return new ProducerTally(id, topic, due, sent, failed, failedNumbers, inFlight(), segmentStart, segmentIntended,
                 schedule.periodNanos(), lastSend, Arrays.copyOf(rateChangeStarts, rateChangesApplied));
     }
 }

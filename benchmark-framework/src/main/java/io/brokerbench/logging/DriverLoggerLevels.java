@@ -1,11 +1,7 @@
 package io.brokerbench.logging;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.spi.LoggerContextListener;
-import ch.qos.logback.core.spi.ContextAwareBase;
-import ch.qos.logback.core.spi.LifeCycle;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
@@ -18,15 +14,12 @@ import java.util.Properties;
  * class as a context listener). A driver whose client library logs an answer the driver expects as a
  * warning quietens that logger in its own module, so the framework's configuration names no client.
  */
-public final class DriverLoggerLevels extends ContextAwareBase implements LoggerContextListener, LifeCycle {
+public final class DriverLoggerLevels extends ConfigurationStep {
 
     static final String RESOURCE = "META-INF/brokerbench/logger-levels.properties";
 
-    private volatile boolean started;
-
     @Override
-    public void start() {
-        LoggerContext loggers = (LoggerContext) getContext();
+    void configure(LoggerContext loggers) {
         try {
             Enumeration<URL> files = DriverLoggerLevels.class.getClassLoader().getResources(RESOURCE);
             while (files.hasMoreElements()) {
@@ -35,7 +28,6 @@ public final class DriverLoggerLevels extends ContextAwareBase implements Logger
         } catch (IOException e) {
             addError("cannot read " + RESOURCE + " from the classpath", e);
         }
-        started = true;
     }
 
     private void apply(URL file, LoggerContext loggers) throws IOException {
@@ -52,38 +44,5 @@ public final class DriverLoggerLevels extends ContextAwareBase implements Logger
                 loggers.getLogger(name).setLevel(level);
             }
         }
-    }
-
-    @Override
-    public void stop() {
-        started = false;
-    }
-
-    @Override
-    public boolean isStarted() {
-        return started;
-    }
-
-    // The levels are set once, when the configuration is read; the context's later events change nothing here.
-
-    @Override
-    public boolean isResetResistant() {
-        return false;
-    }
-
-    @Override
-    public void onStart(LoggerContext context) {
-    }
-
-    @Override
-    public void onReset(LoggerContext context) {
-    }
-
-    @Override
-    public void onStop(LoggerContext context) {
-    }
-
-    @Override
-    public void onLevelChange(Logger logger, Level level) {
     }
 }

@@ -40,6 +40,7 @@ public final class RunRecord {
     private RunTotals measured = RunTotals.ZERO;
     private RunTotals whole = RunTotals.ZERO;
     private List<SubscriptionVerdict> verdicts = List.of();
+    private boolean verified;
     private long foreignMessages;
     private long negativeLatencies;
     private ProducerTotals producers = ProducerTotals.NONE;
@@ -200,13 +201,22 @@ public final class RunRecord {
     }
 
     /**
+     * Whether the run got as far as judging delivery (for messages too small for the header, only the
+     * producers' side). A run that ended before (a failed setup, a killed worker, Ctrl-C) judged
+     * nothing, so neither verdict above may be read as "clean".
+     */
+    public boolean verified() {
+        return verified;
+    }
+
+    /**
      * Whether every message that was sent was acknowledged and received exactly once by every
      * subscription (in order where judged). When this holds but {@link #deliveredCleanly} does not,
      * the only fault is that producers fell behind their schedule: the rate was not held, and nothing
      * the broker was given went missing.
      */
     public boolean sentDeliveredCleanly() {
-        return producers.settled() && verdicts.stream().allMatch(SubscriptionVerdict::clean);
+        return verified && producers.settled() && verdicts.stream().allMatch(SubscriptionVerdict::clean);
     }
 
     public long foreignMessages() {
@@ -318,6 +328,7 @@ public final class RunRecord {
 
     public void verdicts(List<SubscriptionVerdict> verdicts, long foreign, long negative) {
         this.verdicts = List.copyOf(verdicts);
+        this.verified = true;
         this.foreignMessages = foreign;
         this.negativeLatencies = negative;
     }

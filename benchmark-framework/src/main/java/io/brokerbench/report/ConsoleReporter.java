@@ -273,10 +273,11 @@ public final class ConsoleReporter implements RunListener {
                 neverReceived > lost ? String.format(", never received %,d (failed sends included)", neverReceived) : ""));
         for (SubscriptionVerdict verdict : run.verdicts()) {
             if (!verdict.clean()) {
-                out.println(String.format("    %s/%s: expected %,d, received %,d, lost %,d, duplicated %,d, reordered %,d,"
-                        + " send failures %,d, never received %,d",
+                out.println(String.format("    %s/%s: expected %,d (acknowledged), received %,d, lost %,d, duplicated %,d,"
+                        + " reordered %,d, send failures %,d, failed but received %,d (ambiguous), never received %,d",
                         verdict.topic(), verdict.subscription(), verdict.expected(), verdict.received(), verdict.lost(),
-                        verdict.duplicated(), verdict.reordered(), verdict.sendFailures(), verdict.neverReceived()));
+                        verdict.duplicated(), verdict.reordered(), verdict.sendFailures(), verdict.failedButReceived(),
+                        verdict.neverReceived()));
             }
         }
     }
@@ -293,9 +294,12 @@ public final class ConsoleReporter implements RunListener {
                     producers.due(), producers.unsent(), run.censoredSamples()));
             return;
         }
+        long arrivedAnyway = run.verdicts().stream().mapToLong(SubscriptionVerdict::failedButReceived).max().orElse(0);
         out.println(String.format("  NOT DELIVERED: %,d message(s) were due; %,d never sent (the load generator was held back),"
-                + " %,d send(s) failed, %,d never acknowledged; %,d censored sample(s) added to the latencies from intended time",
-                producers.due(), producers.unsent(), producers.failed(), producers.unacknowledged(), run.censoredSamples()));
+                + " %,d send(s) failed%s, %,d never acknowledged; %,d censored sample(s) added to the latencies from intended time",
+                producers.due(), producers.unsent(), producers.failed(),
+                arrivedAnyway > 0 ? String.format(" (%,d of them arrived all the same: ambiguous outcomes)", arrivedAnyway) : "",
+                producers.unacknowledged(), run.censoredSamples()));
     }
 
     private static void appendLatency(StringBuilder line, String label, Metric metric, LatencySummary summary) {

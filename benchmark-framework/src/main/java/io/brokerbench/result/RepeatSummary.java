@@ -91,10 +91,10 @@ public final class RepeatSummary {
     }
 
     static boolean deliveredCleanly(BenchmarkResult result) {
-        return result.messages() != null && result.messages().deliveredCleanly();
+        return result.messages() != null && result.messages().judgedClean();
     }
 
     static boolean sentDeliveredCleanly(BenchmarkResult result) {
-        return result.messages() != null && result.messages().sentDeliveredCleanly();
+        return result.messages() != null && result.messages().judgedSentClean();
     }
 }

@@ -163,9 +163,11 @@ final class ResultAssembler {
     private static MessageTotals messageTotals(RunRecord run) {
         List<SubscriptionVerdict> verdicts = run.verdicts();
         return new MessageTotals(run.totalSent(), run.totalPublishErrors(), run.totalReceived(), run.producers().due(),
-                run.producers().unsent(), run.producers().failed(), run.producers().unacknowledged(),
+                run.producers().unsent(), run.producers().failed(),
+                verdicts.stream().mapToLong(SubscriptionVerdict::failedButReceived).sum(), run.producers().unacknowledged(),
                 verdicts.stream().mapToLong(SubscriptionVerdict::neverReceived).sum(), run.censoredSamples(),
-                run.deliveredCleanly(), run.sentDeliveredCleanly(), !verdicts.isEmpty(),
+                run.verified() ? run.deliveredCleanly() : null, run.verified() ? run.sentDeliveredCleanly() : null,
+                !verdicts.isEmpty(),
                 verdicts.stream().mapToLong(SubscriptionVerdict::lost).sum(),
                 verdicts.stream().mapToLong(SubscriptionVerdict::duplicated).sum(),
                 verdicts.stream().mapToLong(SubscriptionVerdict::reordered).sum(), run.foreignMessages(),

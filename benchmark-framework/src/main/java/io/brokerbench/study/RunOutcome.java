@@ -36,11 +36,12 @@ public record RunOutcome(PlannedRun planned, List<Path> files, List<BenchmarkRes
                 if (m == null) {
                     return "FAILED" + which + ": delivery not verified";
                 }
-                if (m.sentDeliveredCleanly()) {
+                if (m.judgedSentClean()) {
                     return "RATE NOT HELD" + which + ": " + m.unsent() + " messages due never sent; everything sent was delivered";
                 }
                 return "FAILED" + which + ": delivery not clean (lost " + m.lost() + ", duplicated " + m.duplicated()
-                        + ", reordered " + m.reordered() + ", unsent " + m.unsent() + ", failed sends " + m.sendFailures() + ")";
+                        + ", reordered " + m.reordered() + ", unsent " + m.unsent() + ", failed sends " + m.sendFailures()
+                        + (m.failedButReceived() > 0 ? ", failed but received " + m.failedButReceived() : "") + ")";
             }
         }
         return results.size() == 1 ? "ok" : "ok ×" + results.size();
@@ -58,6 +59,6 @@ public record RunOutcome(PlannedRun planned, List<Path> files, List<BenchmarkRes
     }
 
     private static boolean clean(BenchmarkResult result) {
-        return result.messages() != null && result.messages().deliveredCleanly();
+        return result.messages() != null && result.messages().judgedClean();
     }
 }

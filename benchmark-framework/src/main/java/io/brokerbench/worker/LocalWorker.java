@@ -247,7 +247,7 @@ public final class LocalWorker implements Worker {
     public synchronized List<ProducerTally> producerTallies() {
         List<ProducerTally> tallies = new ArrayList<>(producers.size());
         for (ProducerSlot slot : producers) {
-            tallies.add(slot.paced == null ? new ProducerTally(slot.spec.id(), slot.spec.topic(), 0, 0, 0, 0, 0, 0, 0, 0, new long[0])
+            tallies.add(slot.paced == null ? new ProducerTally(slot.spec.id(), slot.spec.topic(), 0, 0, 0, null, 0, 0, 0, 0, 0, new long[0])
                     : slot.paced.tally(stopNanos == Long.MIN_VALUE ? clock.nanoTime() : stopNanos));
         }
         return tallies;

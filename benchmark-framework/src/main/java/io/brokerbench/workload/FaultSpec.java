@@ -8,27 +8,34 @@ import java.util.Locale;
 
 /**
  * One entry of a workload's {@code faults}: at second {@code atSeconds} of the measured phase, an
- * action on one node of the local cluster the run started (docs/faults.md, "Faults in a workload").
+ * action on one node of the local cluster the run started, or a command of the user's for a cluster
+ * the harness did not start (docs/faults.md, "Faults in a workload").
  *
  * @param atSeconds when, in seconds from the start of the measured phase
- * @param action what happens to the node
+ * @param action what happens to the node; {@code command}: run {@code command}
  * @param target which node: {@code leader} or {@code follower} of a topic's partition (the run's topic
  *     {@code topic}, partition {@code partition}), {@code controller} (the node leading the cluster's
  *     metadata), {@code random} (one of the nodes, drawn with the workload's {@code faultSeed}), or a
- *     node's name ({@code kafka-2})
+ *     node's name ({@code kafka-2}); for a {@code command}, a free label naming what it hits (default
+ *     {@code command})
  * @param seconds {@code pause}: how long the node stays frozen; {@code restart}: how long it stays down
- *     before it starts again (default 0)
+ *     before it starts again (default 0); {@code command}: when {@code undo} runs, counted from the command's start
  * @param topic which of the run's topics a leader or follower target refers to, from 0 (default 0)
  * @param partition which partition of it (default 0)
+ * @param command {@code command} only: a shell command (bash -c) the coordinator runs at the fault's time
+ * @param undo {@code command} only: a shell command that heals what {@code command} did, {@code seconds} later
+ *     (also when the run ends first, so that a user's cluster is not left broken)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FaultSpec(
         @JsonProperty(required = true) @Range(min = 0) double atSeconds,
         @JsonProperty(required = true) Action action,
-        @JsonProperty(required = true) String target,
+        String target,
         @Range(min = 0) Integer seconds,
         @Range(min = 0) Integer topic,
-        @Range(min = 0) Integer partition) {
+        @Range(min = 0) Integer partition,
+        String command,
+        String undo) {
 
     /** What a fault does to its node. */
     public enum Action {
@@ -39,7 +46,9 @@ public record FaultSpec(
         /** SIGSTOP for {@code seconds}, then SIGCONT. */
         @JsonProperty("pause") PAUSE,
         /** A clean stop, {@code seconds} down, then the node starts again with its data. */
-        @JsonProperty("restart") RESTART;
+        @JsonProperty("restart") RESTART,
+        /** The user's {@code command}, and {@code seconds} later its {@code undo}: for clusters the harness did not start. */
+        @JsonProperty("command") COMMAND;
 
         public String label() {
             return name().toLowerCase(Locale.ROOT);
@@ -52,9 +61,19 @@ public record FaultSpec(
     public static final String CONTROLLER = "controller";
     public static final String RANDOM = "random";
 
+    /** The label of a command fault that names no target. */
+    public static final String COMMAND_TARGET = "command";
+
     public FaultSpec {
-        if (target.isBlank()) {
-            throw new FieldException("target", target, "must not be empty: leader, follower, controller, random or a node's name");
+        if (action == Action.COMMAND) {
+            target = checkCommand(target, seconds, topic, partition, command, undo);
+        } else if (command != null || undo != null) {
+            throw new FieldException(command != null ? "command" : "undo", command != null ? command : undo,
+                    "only a fault with 'action: command' runs a command, not a " + action.label());
+        }
+        if (target == null || target.isBlank()) {
+            throw new FieldException("target", target == null ? "(missing)" : target,
+                    "must not be empty: leader, follower, controller, random or a node's name");
         }
         target = target.strip();
         if (action == Action.PAUSE && seconds == null) {
@@ -67,7 +86,7 @@ public record FaultSpec(
             throw new FieldException("seconds", seconds, "a " + action.label() + " lasts to the end of the run; for a node"
                     + " that comes back use 'restart' (or 'pause')");
         }
-        boolean partitionRole = target.equals(LEADER) || target.equals(FOLLOWER);
+        boolean partitionRole = action != Action.COMMAND && (target.equals(LEADER) || target.equals(FOLLOWER));
         if (!partitionRole && (topic != null || partition != null)) {
             throw new FieldException(topic != null ? "topic" : "partition", topic != null ? topic : partition,
                     "only a 'leader' or 'follower' target refers to a topic's partition, not '" + target + "'");
@@ -76,6 +95,34 @@ public record FaultSpec(
             topic = topic == null ? 0 : topic;
             partition = partition == null ? 0 : partition;
         }
+    }
+
+    /** A command fault's fields checked; returns its label. */
+    private static String checkCommand(String target, Integer seconds, Integer topic, Integer partition, String command,
+            String undo) {
+        if (command == null || command.isBlank()) {
+            throw new FieldException("command", command == null ? "(missing)" : command,
+                    "'action: command' needs the shell command to run at the fault's time");
+        }
+        if (undo != null && undo.isBlank()) {
+            throw new FieldException("undo", undo, "must not be empty: leave it out if nothing heals the fault");
+        }
+        if (undo != null && seconds == null) {
+            throw new FieldException("seconds", "(missing)", "an 'undo' needs 'seconds': when it runs after the command");
+        }
+        if (undo == null && seconds != null) {
+            throw new FieldException("seconds", seconds, "says when 'undo' runs, and this command has none");
+        }
+        if (topic != null || partition != null) {
+            throw new FieldException(topic != null ? "topic" : "partition", topic != null ? topic : partition,
+                    "a command fault finds its own target; the harness does not resolve a partition for it");
+        }
+        return target == null ? COMMAND_TARGET : target;
+    }
+
+    /** Whether the harness acts on a node of its own local broker (every action but {@code command}). */
+    public boolean onLocalNode() {
+        return action != Action.COMMAND;
     }
 
     /** How long the node is out: the pause, or the restart's downtime; 0 for a kill or stop (to the end). */
@@ -91,7 +138,8 @@ public record FaultSpec(
         }
         text.append(String.format(Locale.ROOT, " at %s s", plain(atSeconds)));
         if (seconds != null && seconds > 0) {
-            text.append(action == Action.PAUSE ? " for " : " down for ").append(seconds).append(" s");
+            text.append(action == Action.PAUSE ? " for " : action == Action.COMMAND ? ", undone after " : " down for ")
+                    .append(seconds).append(" s");
         }
         return text.toString();
     }

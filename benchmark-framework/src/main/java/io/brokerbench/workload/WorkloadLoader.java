@@ -5,6 +5,7 @@ import io.brokerbench.config.EnvironmentPlaceholders;
 import io.brokerbench.yaml.YamlDocument;
 import io.brokerbench.yaml.YamlException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -53,14 +54,26 @@ public final class WorkloadLoader {
         return read(file, Map.of());
     }
 
-    /** Reads {@code file} with {@code overrides} replacing its keys' values, checked as if the file said them. */
+    /** An override under this key is a list of faults added after the file's own (the command line's {@code --fault}). */
+    public static final String ADDED_FAULTS = "faults+";
+
+    /**
+     * Reads {@code file} with {@code overrides} replacing its keys' values ({@link #ADDED_FAULTS}: adding
+     * to its faults), checked as if the file said them.
+     */
     public Workload read(Path file, Map<String, Object> overrides) {
         try {
             String text = EnvironmentPlaceholders.substitute(file, YamlDocument.readText(file), environment);
             YamlDocument document = YamlDocument.parse(file, text);
             Map<String, String> ignored = document.remove(OMB_VARIANT_KEYS);
             document.setDefault("name", baseName(file));
-            overrides.forEach(document::override);
+            overrides.forEach((key, value) -> {
+                if (key.equals(ADDED_FAULTS)) {
+                    document.append("faults", (List<?>) value);
+                } else {
+                    document.override(key, value);
+                }
+            });
             return document.bind(Workload.class,
                     Map.of(Workload.PAYLOAD_LOCATOR, payloads, Workload.IGNORED_KEYS, ignored));
         } catch (YamlException e) {

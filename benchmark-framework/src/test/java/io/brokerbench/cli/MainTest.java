@@ -235,6 +235,41 @@ class MainTest {
     }
 
     @Test
+    void aFaultFromTheCommandLineRunsInTheMeasuredPhaseAndIsInTheResult() throws Exception {
+        Path marker = dir.resolve("fault-ran");
+        Path result = dir.resolve("result.json");
+        // a command fault needs no local broker: the in-memory driver's run carries it as a user's cluster would
+        int exit = run("--drivers", HOME.resolve("driver-inmemory/inmemory.yaml").toString(), "-o", result.toString(),
+                "--fault", "atSeconds: 1, action: command, target: node-b, command: 'echo $BROKERBENCH_TOPICS > " + marker + "'",
+                workload(0, 3).toString());
+
+        assertEquals(ExitCode.OK, exit, stderr() + out);
+        assertTrue(Files.readString(marker).strip().length() > 0, "the command saw the run's topics");
+        JsonNode fault = new ObjectMapper().readTree(result.toFile()).get("faults").get(0);
+        assertEquals("command", fault.get("action").asText());
+        assertEquals("node-b", fault.get("node").asText());
+        assertTrue(fault.get("applied").asBoolean(), fault.toString());
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("fault 1: command node-b: echo"), out.toString());
+    }
+
+    @Test
+    void aBadFaultOnTheCommandLineIsOneLineNamingTheOption() {
+        String driver = HOME.resolve("driver-inmemory/inmemory.yaml").toString();
+        String workload = HOME.resolve("workloads/1-topic-1kb.yaml").toString();
+        assertEquals(ExitCode.BAD_INPUT, run("--validate", "--drivers", driver, "--fault",
+                "atSeconds: 5, action: explode, target: leader", workload));
+        String message = stderr().strip();
+        assertEquals(1, message.lines().count(), message);
+        assertTrue(message.contains("option '--fault' = 'atSeconds: 5, action: explode, target: leader'")
+                && message.contains("'action'") && message.contains("explode"), message);
+        err.reset();
+        // the time is checked against each workload's measured phase, and named as that workload's
+        assertEquals(ExitCode.BAD_INPUT, run("--validate", "--drivers", driver, "--fault",
+                "atSeconds: 5000, action: kill, target: leader", workload));
+        assertTrue(stderr().contains("1-topic-1kb.yaml: field 'faults[0].atSeconds' = 5000"), stderr());
+    }
+
+    @Test
     void unknownDriverClassIsBadInput() {
         Path driver = TestFiles.write(dir, "d.yaml", "name: Nope\ndriverClass: org.example.NoSuchDriver\n");
         int exit = run("--validate", "--drivers", driver.toString(), HOME.resolve("workloads/1-topic-1kb.yaml").toString());

@@ -52,9 +52,9 @@ class FaultScheduleTest {
         long pid3 = pid("stand-in-3");
         long pid1 = pid("stand-in-1");
         FaultSchedule schedule = new FaultSchedule(List.of(
-                new FaultSpec(0, FaultSpec.Action.PAUSE, "stand-in-2", 2, null, null),
-                new FaultSpec(0.1, FaultSpec.Action.KILL, "stand-in-3", null, null, null),
-                new FaultSpec(0.2, FaultSpec.Action.RESTART, "stand-in-1", 0, null, null)), cluster, 1, System::nanoTime);
+                new FaultSpec(0, FaultSpec.Action.PAUSE, "stand-in-2", 2, null, null, null, null),
+                new FaultSpec(0.1, FaultSpec.Action.KILL, "stand-in-3", null, null, null, null, null),
+                new FaultSpec(0.2, FaultSpec.Action.RESTART, "stand-in-1", 0, null, null, null, null)), cluster, 1, System::nanoTime);
         schedule.start(System.nanoTime());
 
         waitUntil(10, () -> "T".equals(state(pid2)));
@@ -80,7 +80,7 @@ class FaultScheduleTest {
     @Test
     void aRoleTheBrokerDoesNotReportIsNotAppliedAndSaysWhy() throws Exception {
         // the stand-in reports no leaders: a leader target cannot be found, and nothing is hit
-        FaultSchedule schedule = new FaultSchedule(List.of(new FaultSpec(0, FaultSpec.Action.KILL, "leader", null, null, null)),
+        FaultSchedule schedule = new FaultSchedule(List.of(new FaultSpec(0, FaultSpec.Action.KILL, "leader", null, null, null, null, null)),
                 cluster, 1, System::nanoTime);
         schedule.topicsCreated(List.of("t"));
         schedule.start(System.nanoTime());
@@ -110,8 +110,61 @@ class FaultScheduleTest {
         assertEquals(file + ": field 'faults.target' = 'kafka-9': not a role (leader, follower, controller, random) nor a"
                 + " node of this stand-in cluster (nodes: stand-in-1, stand-in-2, stand-in-3)", e.getMessage());
         ConfigException none = assertThrows(ConfigException.class, () -> FaultPlan.schedule(workload, file, null));
-        assertTrue(none.getMessage().contains("faults act on the nodes of a local broker the run starts"), none.getMessage());
+        assertTrue(none.getMessage().contains("field 'faults.action' = 'kill': acts on a node of a local broker the run starts"),
+                none.getMessage());
+        assertTrue(none.getMessage().contains("'action: command'"), "names what works without a local broker: " + none.getMessage());
         assertFalse(none.getMessage().contains("\n"));
+    }
+
+    @Test
+    void aCommandRunsAtItsTimeWithTheRunsTopicsAndItsUndoSecondsLater(@TempDir Path dir) throws Exception {
+        Path did = dir.resolve("did");
+        Path undid = dir.resolve("undid");
+        FaultSchedule schedule = new FaultSchedule(List.of(new FaultSpec(0, FaultSpec.Action.COMMAND, "broker-2", 1, null,
+                null, "echo \"$BROKERBENCH_TOPICS $BROKERBENCH_FAULT\" > " + did, "touch " + undid)), null, 1, System::nanoTime);
+        schedule.topicsCreated(List.of("t-0", "t-1"));
+        schedule.start(System.nanoTime());
+
+        waitUntil(20, () -> Files.exists(undid));
+        waitUntil(10, () -> schedule.faults().get(0).endedNanos() != 0);
+        schedule.stop();
+
+        assertEquals("t-0 t-1 1", Files.readString(did).strip());
+        AppliedFault fault = schedule.faults().get(0);
+        assertTrue(fault.applied());
+        assertEquals("broker-2", fault.node());
+        assertTrue(fault.endedNanos() - fault.startedNanos() >= 1_000_000_000L, "the undo waited its second");
+        List<String> notes = schedule.drainNotes().stream().map(FaultSchedule.Note::text).toList();
+        assertTrue(notes.get(0).startsWith("fault 1: command broker-2: echo"), notes.toString());
+        assertTrue(notes.get(1).startsWith("fault 1: undo ran after 1."), notes.toString());
+    }
+
+    @Test
+    void aFailedCommandIsNotAppliedAndSaysHowItEnded() throws Exception {
+        FaultSchedule schedule = new FaultSchedule(List.of(new FaultSpec(0, FaultSpec.Action.COMMAND, null, null, null, null,
+                "echo first; echo 'ssh: connect to host broker-2: No route to host' >&2; exit 3", null)), null, 1, System::nanoTime);
+        schedule.start(System.nanoTime());
+        waitUntil(20, () -> schedule.faults().get(0).notAppliedReason() != null);
+        schedule.stop();
+
+        AppliedFault fault = schedule.faults().get(0);
+        assertFalse(fault.applied());
+        assertEquals("command exited with code 3: ssh: connect to host broker-2: No route to host", fault.notAppliedReason());
+        assertEquals(FaultSpec.COMMAND_TARGET, fault.spec().target(), "a command without a target is labelled 'command'");
+    }
+
+    @Test
+    void aRunThatEndsBeforeTheUndoStillRunsIt(@TempDir Path dir) throws Exception {
+        Path undid = dir.resolve("undid");
+        FaultSchedule schedule = new FaultSchedule(List.of(new FaultSpec(0, FaultSpec.Action.COMMAND, "broker-2", 600, null,
+                null, "true", "touch " + undid)), null, 1, System::nanoTime);
+        schedule.start(System.nanoTime());
+        waitUntil(20, () -> schedule.faults().get(0).applied());
+
+        schedule.stop();
+
+        assertTrue(Files.exists(undid), "the user's cluster must not be left as the command left it");
+        assertNotEquals(0, schedule.faults().get(0).endedNanos());
     }
 
     /** Polls {@code condition} until it holds; fails after {@code seconds}. */

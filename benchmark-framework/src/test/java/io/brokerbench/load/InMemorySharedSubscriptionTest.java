@@ -62,7 +62,7 @@ class InMemorySharedSubscriptionTest {
                     "a consumer reports " + bytes + " bytes for " + consumer.receivedCount() + " messages");
             deliveries.add(delivery);
         }
-        ProducerTally tally = new ProducerTally(0, "t", messages, messages, 0, 0, 0, 0, 0, 0, new long[0]);
+        ProducerTally tally = new ProducerTally(0, "t", messages, messages, 0, null, 0, 0, 0, 0, 0, new long[0]);
         SubscriptionVerdict verdict = DeliveryVerifier.verify(List.of(tally), deliveries,
                 (p, from, to) -> { throw new AssertionError("missing [" + from + ", " + to + ")"); }).get(0);
         assertEquals(messages, verdict.received());

@@ -11,6 +11,7 @@ import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.core.OutputStreamAppender;
+import ch.qos.logback.core.read.ListAppender;
 import ch.qos.logback.core.status.Status;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -95,6 +96,30 @@ class LogbackConfigurationTest {
             assertEquals(Level.INFO, verbose.getLogger("io.brokerbench").getLevel());
         } finally {
             System.clearProperty("brokerbench.log.level");
+        }
+    }
+
+    @Test
+    void javaUtilLoggingReachesLogbackOnceAndIsFiltered() {
+        // the runtime's own context, configured from logback.xml when slf4j started
+        LoggerContext runtime = (LoggerContext) LoggerFactory.getILoggerFactory();
+        ListAppender<ILoggingEvent> seen = new ListAppender<>();
+        seen.start();
+        Logger target = runtime.getLogger("org.example.julclient");
+        target.addAppender(seen);
+        try {
+            java.util.logging.Logger client = java.util.logging.Logger.getLogger("org.example.julclient");
+            client.info("below the console level");
+            client.severe("Connection refused");
+
+            assertEquals(1, seen.list.size(), "records: " + seen.list);
+            assertEquals(Level.ERROR, seen.list.get(0).getLevel());
+            assertEquals("Connection refused", seen.list.get(0).getFormattedMessage());
+            java.util.logging.Handler[] handlers = java.util.logging.Logger.getLogger("").getHandlers();
+            assertEquals(1, handlers.length, "JUL's own console handler would print every record a second time");
+            assertTrue(runtime.getTurboFilterList().stream().anyMatch(RepeatedWarningFilter.class::isInstance));
+        } finally {
+            target.detachAppender(seen);
         }
     }
 

@@ -28,7 +28,7 @@ class CensoredLatenciesTest {
     private static final long[][] NONE = new long[0][];
 
     private static ProducerTally producer(long due, long sent, long failed, long unacknowledged) {
-        return new ProducerTally(0, "t", due, sent, failed, unacknowledged, 0, START, 1_000_000, START + (sent - 1) * 1_000,
+        return new ProducerTally(0, "t", due, sent, failed, null, unacknowledged, 0, START, 1_000_000, START + (sent - 1) * 1_000,
                 new long[0]);
     }
 
@@ -108,7 +108,7 @@ class CensoredLatenciesTest {
     @Test
     void anUnpacedProducerIsValuedFromItsLastSend() {
         LatencyHistograms into = new LatencyHistograms();
-        ProducerTally unpaced = new ProducerTally(0, "t", 100, 100, 0, 7, 0, 0, 0, END - 3_000_000, new long[0]);
+        ProducerTally unpaced = new ProducerTally(0, "t", 100, 100, 0, null, 7, 0, 0, 0, END - 3_000_000, new long[0]);
         new CensoredLatencies(END, into).addPublishSide(List.of(unpaced));
         Histogram fromIntended = into.get(Metric.PUBLISH_LATENCY_FROM_INTENDED);
         assertEquals(7, fromIntended.getTotalCount());

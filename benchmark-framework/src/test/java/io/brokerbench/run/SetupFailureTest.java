@@ -2,11 +2,15 @@ package io.brokerbench.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.remote.coordinator.HttpWorker;
 import io.brokerbench.remote.server.WorkerServer;
+import io.brokerbench.result.ResultWriter;
+import io.brokerbench.result.model.BenchmarkResult;
+import io.brokerbench.result.model.MessageTotals;
 import io.brokerbench.testing.CollectingListener;
 import io.brokerbench.testing.LeakCheckingDriver.Ledger;
 import io.brokerbench.testing.LeakCheckingDriver.Step;
@@ -17,6 +21,8 @@ import io.brokerbench.worker.LocalWorker;
 import io.brokerbench.worker.Worker;
 import io.brokerbench.workload.Payloads;
 import io.brokerbench.workload.Workload;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,10 +63,28 @@ class SetupFailureTest {
     private void assertFailedAndClosed(RunRecord run, Step failAt) {
         assertFalse(run.complete());
         assertTrue(run.incompleteReason().contains("injected by the test"), run.incompleteReason());
+        assertNothingJudged(run, failAt);
         Ledger drivers = LeakCheckingDriver.ledger(ledgerName);
         assertEquals(1, drivers.opened(), failAt.toString());
         assertEquals(1, drivers.closed(), failAt + ": the driver was not closed");
         assertFalse(Files.exists(drivers.files().get(0).getParent()), "scratch directory left behind");
+    }
+
+    /** A run that never reached verification must not say its delivery was clean. */
+    private void assertNothingJudged(RunRecord run, Step failAt) {
+        MessageTotals messages = writeResult(run).messages();
+        assertFalse(messages.verified(), failAt.toString());
+        assertNull(messages.deliveredCleanly(), failAt + ": nothing was verified, yet the result says " + messages);
+        assertNull(messages.sentDeliveredCleanly(), failAt.toString());
+        assertFalse(run.deliveredCleanly(), failAt.toString());
+    }
+
+    private BenchmarkResult writeResult(RunRecord run) {
+        try {
+            return new ResultWriter().write(run, dir.resolve("result.json"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private RunRecord run(Worker worker, Step failAt) {

@@ -307,11 +307,11 @@ public final class SimulatedWorker implements Worker {
             advance();
             // a full queue can have held the producer back: what was due stays due, as a real producer reports it
             long due = Math.max(sent, Math.min(producer.messageLimit(), (long) scheduled));
-            return List.of(new ProducerTally(producer.id(), producer.topic(), due, sent, 0, sent - served, 0,
+            return List.of(new ProducerTally(producer.id(), producer.topic(), due, sent, 0, null, sent - served, 0,
                     WallClock.epochMicros(loadStartNanos), periodNanos, WallClock.epochMicros(capacity.lastSendNanos()),
                     rateChangeStarts.stream().mapToLong(Long::longValue).toArray()));
         }
-        return List.of(new ProducerTally(producer.id(), producer.topic(), sent, sent, 0, 0, 0,
+        return List.of(new ProducerTally(producer.id(), producer.topic(), sent, sent, 0, null, 0, 0,
                 WallClock.epochMicros(loadStartNanos), periodNanos,
                 WallClock.epochMicros(Math.min(loadStopNanos, sendTimeOf(sent))),
                 rateChangeStarts.stream().mapToLong(Long::longValue).toArray()));

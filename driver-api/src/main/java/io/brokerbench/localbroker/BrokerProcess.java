@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One broker OS process: started with its output in a log file, polled until ready, stopped with a
@@ -23,6 +25,8 @@ import java.util.function.BooleanSupplier;
  * TetheredProcess}).
  */
 public final class BrokerProcess implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BrokerProcess.class);
 
     private static final Duration POLL = Duration.ofMillis(50);
     /**
@@ -43,6 +47,8 @@ public final class BrokerProcess implements AutoCloseable {
     private final Map<String, String> environment;
     /** Whether a fault froze it (SIGSTOP) and nothing resumed it yet: then a stop resumes it first. */
     private volatile boolean frozen;
+    /** Set before this harness stops or kills it: any other exit is the broker ending on its own. */
+    private volatile boolean ending;
 
     private BrokerProcess(String name, Process process, Path log, List<String> command, Path workDir,
             Map<String, String> environment) {
@@ -54,6 +60,18 @@ public final class BrokerProcess implements AutoCloseable {
         this.environment = Map.copyOf(environment);
         this.reaper = this::kill;
         ShutdownSequence.register(ShutdownSequence.Stage.STOP_BROKERS, reaper);
+        process.onExit().thenRun(this::noticeExit);
+    }
+
+    /**
+     * A broker that dies while a run uses it (a crash, the OOM killer, someone's kill) is said at once,
+     * with how it ended, rather than left for the user to guess from stalled sends.
+     */
+    private void noticeExit() {
+        if (!ending) {
+            LOG.warn("local broker {} (pid {}) ended on its own: {}; its log: {}", name, process.pid(),
+                    exitStatus().orElse("ended"), log);
+        }
     }
 
     /**
@@ -90,6 +108,7 @@ public final class BrokerProcess implements AutoCloseable {
 
     /** SIGKILL, as a crash: no shutdown of its own. Returns once the process is gone. */
     public void killNow() throws InterruptedException {
+        ending = true;
         process.destroyForcibly();
         process.waitFor();
     }
@@ -217,6 +236,7 @@ public final class BrokerProcess implements AutoCloseable {
     }
 
     private void kill() {
+        ending = true;
         // a paused (SIGSTOPped) node would not act on SIGTERM until the grace period ran out
         if (frozen) {
             try {

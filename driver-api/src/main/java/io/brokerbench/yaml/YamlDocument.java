@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.databind.type.LogicalType;
@@ -27,6 +28,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
@@ -187,6 +189,17 @@ public final class YamlDocument {
         } else {
             root.set(key, MAPPER.valueToTree(value));
         }
+    }
+
+    /**
+     * Adds {@code values} after the elements of the list {@code key}, creating it when the file has none
+     * (a key whose value is not a list is replaced: the binding then says what the file had wrong).
+     */
+    public void append(String key, List<?> values) {
+        JsonNode existing = root.get(key);
+        ArrayNode list = existing instanceof ArrayNode array ? array : root.arrayNode();
+        values.forEach(value -> list.add(MAPPER.valueToTree(value)));
+        root.set(key, list);
     }
 
     /** Gives {@code key} a text value when the file has none: a default that depends on the file. */

@@ -72,6 +72,10 @@ final class RunResult {
             if (messages.sendFailures() > 0) {
                 line.append(" · ").append(Numbers.count(messages.sendFailures())).append(" sends failed");
             }
+            if (messages.failedButReceived() > 0) {
+                line.append(" · ").append(Numbers.count(messages.failedButReceived()))
+                        .append(" failed but received (ambiguous)");
+            }
             if (messages.unsent() > 0) {
                 line.append(" · ").append(Numbers.count(messages.unsent())).append(" never sent");
             }

@@ -10,7 +10,10 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param atSeconds when it was planned, from the start of the measured phase
  * @param startedAtSeconds when it was taken, from the start of the measured phase
  * @param notApplied why it was not taken (the broker named no leader, the run ended first)
- * @param endedAfterSeconds when the paused node resumed or the restarted one started again
+ * @param command a command fault's command, as the workload gave it
+ * @param undo its undo, as the workload gave it
+ * @param undoFailed how the undo failed ("exited with code 1: …"); absent if it ran or there was none
+ * @param endedAfterSeconds when the paused node resumed, the restarted one started again, or a command's undo ran
  * @param leaderMovedAfterSeconds when the broker first reported another leader of the partition
  * @param noticedAfterSeconds when the clients first saw it: acknowledgements below half the rate while
  *     sends await one, or a failed send (to the end of the first snapshot that showed it)
@@ -27,9 +30,12 @@ public record FaultOutcome(
         Integer topic,
         Integer partition,
         Integer seconds,
+        String command,
+        String undo,
         double atSeconds,
         boolean applied,
         String notApplied,
+        String undoFailed,
         String node,
         String role,
         Double startedAtSeconds,

@@ -7,8 +7,13 @@ import java.util.List;
 /**
  * The whole run's messages and the delivery verdict ({@code "messages"}): what producers were due
  * to send and could not, what each subscription lost, got twice or out of order, and whether
- * delivery was clean. {@code verified} is false when the run ended before verification. A sweep step's
- * copy leaves {@code subscriptions} out (null): they stay in the step's own result.
+ * delivery was clean. {@code verified} says whether subscriptions were judged: false when the run ended
+ * before verification (a failed setup, a killed worker, Ctrl-C), and then {@code deliveredCleanly} and
+ * {@code sentDeliveredCleanly} are absent (null) because nothing was judged; false too for messages too
+ * small to carry the header, where only the producers' side (due, failed, unacknowledged) is judged.
+ * {@code sendFailures} is what the clients reported failed; {@code failedButReceived} how many of those
+ * reached a subscription all the same (summed over subscriptions, as {@code lost} is): ambiguous outcomes.
+ * A sweep step's copy leaves {@code subscriptions} out (null): they stay in the step's own result.
  */
 public record MessageTotals(
         long sent,
@@ -17,11 +22,12 @@ public record MessageTotals(
         long due,
         long unsent,
         long sendFailures,
+        long failedButReceived,
         long unacknowledged,
         long neverReceived,
         long censoredLatencySamples,
-        boolean deliveredCleanly,
-        boolean sentDeliveredCleanly,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean deliveredCleanly,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean sentDeliveredCleanly,
         boolean verified,
         long lost,
         long duplicated,
@@ -32,9 +38,19 @@ public record MessageTotals(
 
     /** The same totals without the per-subscription detail. */
     public MessageTotals withoutSubscriptions() {
-        return new MessageTotals(sent, publishErrors, received, due, unsent, sendFailures, unacknowledged, neverReceived,
+        return new MessageTotals(sent, publishErrors, received, due, unsent, sendFailures, failedButReceived, unacknowledged, neverReceived,
                 censoredLatencySamples, deliveredCleanly, sentDeliveredCleanly, verified, lost, duplicated, reordered, foreign,
                 negativeLatencySamples, null);
+    }
+
+    /** Whether delivery was judged and found clean: false when it was not judged. */
+    public boolean judgedClean() {
+        return Boolean.TRUE.equals(deliveredCleanly);
+    }
+
+    /** Whether delivery was judged and everything sent arrived (only the rate may have been missed). */
+    public boolean judgedSentClean() {
+        return Boolean.TRUE.equals(sentDeliveredCleanly);
     }
 
     /** Messages due that failed, were never sent, or never acknowledged. */

@@ -2,6 +2,7 @@ package io.brokerbench.remote.wire;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.brokerbench.delivery.ConsumerDelivery;
@@ -15,7 +16,8 @@ class DeliveryWireTest {
 
     @Test
     void aProducersRateChangesTravelWithItsTally() throws Exception {
-        ProducerTally tally = new ProducerTally(3, "t", 100, 90, 1, 2, 50, 1_000, 2_500.5, 2_000, new long[] {10, 50});
+        ProducerTally tally = new ProducerTally(3, "t", 100, 90, 1, SequenceSet.fromRanges(40, 41).toBytes(), 2, 50, 1_000,
+                2_500.5, 2_000, new long[] {10, 50});
         String json = WireJson.mapper().writeValueAsString(List.of(tally));
 
         ProducerTally back = WireJson.mapper().readValue(json, new TypeReference<List<ProducerTally>>() { }).get(0);
@@ -23,6 +25,8 @@ class DeliveryWireTest {
         assertEquals(tally.due(), back.due());
         assertEquals(tally.periodNanos(), back.periodNanos());
         assertArrayEquals(tally.rateChangeStarts(), back.rateChangeStarts());
+        assertTrue(back.failedSet().contains(40), "the failed send's number travels with the tally");
+        assertEquals(1, back.failedSet().distinct());
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.brokerbench.cli.ExitCode;
 import io.brokerbench.cli.Main;
@@ -155,6 +156,69 @@ class HtmlReportTest {
         assertTrue(page.contains("<figcaption>loopback.messages_published.perSecond</figcaption>"));
         // 10 charts of the run, the broker's memory, 2 client metrics, 1 driver statistic
         assertEquals(14, count(page, "<svg class=\"plot\""));
+    }
+
+    @Test
+    void aClustersNodesAreChartedOneLineEachAndADownNodeLeavesAGap() throws IOException {
+        ObjectNode copy = json.deepCopy();
+        int i = 0;
+        for (JsonNode interval : copy.get("intervals")) {
+            ObjectNode broker = ((ObjectNode) interval).putObject("broker").put("cpuCores", 1.0).put("residentBytes", 900L << 20);
+            ArrayNode nodes = broker.putArray("nodes");
+            nodes.addObject().put("node", "kafka-1").put("cpuCores", 0.25 + i).put("residentBytes", 300L << 20);
+            if (i == 0) {
+                // kafka-2 was killed after the first interval: it has no figures afterwards
+                nodes.addObject().put("node", "kafka-2").put("cpuCores", 0.5).put("residentBytes", 310L << 20);
+            }
+            i++;
+        }
+        Path file = dir.resolve("cluster.json");
+        new ObjectMapper().writeValue(file.toFile(), copy);
+
+        String page = Files.readString(HtmlReport.writeFor(file));
+        assertTrue(page.contains("kafka-1: 0.25 at") && page.contains("kafka-1: 1.25 at"), "kafka-1's CPU, per interval");
+        assertTrue(page.contains("kafka-2: 0.5 at"), "kafka-2's CPU while it ran");
+        assertEquals(1, count(page, "kafka-2: 0.5 at"), "and no point once it was gone");
+        assertFalse(page.contains("local broker: 1 at"), "a cluster is drawn node by node, not as one total");
+        assertTrue(page.contains("<figcaption>Broker resident memory</figcaption>"));
+    }
+
+    @Test
+    void faultsAreTabledAndTheirWindowsShadedOnTheSnapshotTimeline() throws IOException {
+        ObjectNode copy = json.deepCopy();
+        ArrayNode faults = copy.putArray("faults");
+        ObjectNode kill = faults.addObject().put("index", 1).put("action", "kill").put("target", "leader")
+                .put("atSeconds", 0.5).put("applied", true).put("node", "kafka-2").put("role", "leader of partition 0 of t")
+                .put("startedAtSeconds", 0.5).put("leaderBefore", "kafka-2").put("leaderAfter", "kafka-3")
+                .put("leaderMovedAfterSeconds", 0.75).put("noticedAfterSeconds", 0.25).put("unavailableSeconds", 0.5)
+                .put("recoveredAfterSeconds", 1.0);
+        kill.putObject("before").put("seconds", 0.5).put("messages", 500).put("endToEndP99", 2.5);
+        kill.putObject("during").put("seconds", 1.0).put("messages", 600).put("endToEndP99", 812.0);
+        faults.addObject().put("index", 2).put("action", "pause").put("target", "follower").put("atSeconds", 1.9)
+                .put("applied", false).put("notApplied", "the broker reported no follower of partition 0 of t");
+        ArrayNode timeline = copy.putArray("faultTimeline");
+        for (int tick = 1; tick <= 8; tick++) {
+            boolean out = tick >= 3 && tick <= 4;
+            timeline.addObject().put("atSeconds", tick * 0.25).put("seconds", 0.25).put("publishRate", 1000)
+                    .put("ackRate", out ? 0 : 1000).put("consumeRate", out ? 0 : 1000).put("failRate", 0).put("backlog", 0)
+                    .put("publishP99", out ? 700.0 : 1.5).put("endToEndP99", out ? 812.0 : 2.5);
+        }
+        Path file = dir.resolve("faults.json");
+        new ObjectMapper().writeValue(file.toFile(), copy);
+
+        String page = Files.readString(HtmlReport.writeFor(file));
+        assertTrue(page.contains("<h3>Faults</h3>"));
+        String table = page.substring(page.indexOf("<h3>Faults</h3>"), page.indexOf("</table>", page.indexOf("<h3>Faults</h3>")));
+        assertTrue(table.contains("<td>1: kill leader</td><td>kafka-2 (leader of partition 0 of t)</td>"), table);
+        assertTrue(table.contains("kafka-2 → kafka-3 after 0.75 s"), table);
+        assertTrue(table.contains("2.5 ms") && table.contains("812 ms"), "e2e p99 before and during: " + table);
+        assertTrue(table.contains("<tr class=\"bad\"><td>2: pause follower</td><td>not applied: the broker reported no"
+                + " follower of partition 0 of t</td>"), "a fault not applied stands out, with why: " + table);
+        assertTrue(page.contains("<figcaption>Around the faults: rates per snapshot</figcaption>"));
+        assertTrue(page.contains("<figcaption>Around the faults: p99 per snapshot</figcaption>"));
+        assertTrue(page.contains("fault 1: kill kafka-2"), "the fault's window is shaded and named");
+        assertTrue(page.contains("→ kafka-3"), "the leader's move is marked");
+        assertFalse(page.contains("fault 2: pause"), "a fault not applied has no window");
     }
 
     @Test
