@@ -3,6 +3,7 @@ package io.brokerbench.compare;
 import io.brokerbench.config.ConfigException;
 import io.brokerbench.result.ResultFigure;
 import io.brokerbench.result.model.BenchmarkResult;
+import io.brokerbench.result.model.FaultOutcome;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
 import java.nio.file.Path;
@@ -52,6 +53,14 @@ public final class Comparison {
         rate(figures, "sustainableRate", ResultFigure.SUSTAINABLE_RATE, true, baseline, candidate);
         rate(figures, "cpuMicrosPerMessage", ResultFigure.CPU_MICROS_PER_MESSAGE, false, baseline, candidate);
         rate(figures, "brokerCpuMicrosPerMessage", ResultFigure.BROKER_CPU_MICROS_PER_MESSAGE, false, baseline, candidate);
+        int faults = a.faults() == null ? 0 : a.faults().size();
+        for (int index = 1; index <= faults; index++) {
+            // what a user asks after a failover: how long the clients were without acknowledgements, and until recovered
+            rate(figures, "fault" + index + ".unavailableSeconds", ResultFigure.fault(index, "unavailableSeconds", "s",
+                    FaultOutcome::unavailableSeconds), false, baseline, candidate);
+            rate(figures, "fault" + index + ".recoveredAfterSeconds", ResultFigure.fault(index, "recoveredAfterSeconds", "s",
+                    FaultOutcome::recoveredAfterSeconds), false, baseline, candidate);
+        }
         if (baseline.histogramsKept() && candidate.histogramsKept()) {
             long seed = 1;
             for (Metric metric : LATENCIES) {

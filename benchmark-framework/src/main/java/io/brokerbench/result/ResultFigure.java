@@ -3,6 +3,7 @@ package io.brokerbench.result;
 import io.brokerbench.result.model.BacklogDrainTimes;
 import io.brokerbench.result.model.BenchmarkResult;
 import io.brokerbench.result.model.CountBoundedTimes;
+import io.brokerbench.result.model.FaultOutcome;
 import io.brokerbench.result.model.LatencyStats;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
@@ -56,6 +57,20 @@ public record ResultFigure(String path, String unit, Function<BenchmarkResult, D
                     double value = stats == null ? Double.NaN : stats.get(percentile);
                     return Double.isNaN(value) ? null : value;
                 });
+    }
+
+    /**
+     * A figure of the workload's fault {@code index} (from 1) as the result's {@code faults[]} gives it;
+     * absent where the run had no such fault, it was not applied, or the figure was not reached (a fault
+     * the clients never recovered from has no recovery time).
+     */
+    public static ResultFigure fault(int index, String field, String unit, Function<FaultOutcome, Double> value) {
+        return new ResultFigure("faults[" + (index - 1) + "]." + field, unit, r -> {
+            if (r.faults() == null || r.faults().size() < index || !r.faults().get(index - 1).applied()) {
+                return null;
+            }
+            return value.apply(r.faults().get(index - 1));
+        });
     }
 
     private static ResultFigure counted(String field, String unit, Function<CountBoundedTimes, Double> value) {

@@ -33,16 +33,25 @@ class CompareMainTest {
 
     /** Three runs of one side: rates around {@code rate}, end-to-end latencies around {@code e2eMillis}. */
     private Path side(String name, double rate, double e2eMillis, String workload) throws IOException {
+        return side(name, rate, e2eMillis, workload, Double.NaN);
+    }
+
+    /** As above, each run with a leader kill whose acknowledgements stopped for about {@code unavailable} s (NaN: no fault). */
+    private Path side(String name, double rate, double e2eMillis, String workload, double unavailable) throws IOException {
         Path side = Files.createDirectory(dir.resolve(name));
         Random random = new Random(name.hashCode());
         for (int run = 1; run <= 3; run++) {
             double published = rate * (1 + (run - 2) * 0.01);
+            String fault = Double.isNaN(unavailable) ? "" : String.format(Locale.ROOT, "\"faults\": [{\"index\": 1,"
+                    + " \"action\": \"kill\", \"target\": \"leader\", \"atSeconds\": 10, \"applied\": true,"
+                    + " \"unavailableSeconds\": %.2f, \"recoveredAfterSeconds\": %.2f}],", unavailable + (run - 2) * 0.2,
+                    unavailable + 2 + (run - 2) * 0.2);
             Files.writeString(side.resolve("r" + run + ".json"), String.format(Locale.ROOT, """
-                    {"workload": "%s", "driver": "Kafka", "messageSize": 100, "complete": true, "publishRate": [%.1f],
+                    {%s"workload": "%s", "driver": "Kafka", "messageSize": 100, "complete": true, "publishRate": [%.1f],
                      "measured": {"seconds": 30.0, "publishRate": %.1f, "consumeRate": %.1f},
                      "loadGenerator": {"processCpuMicrosPerMessage": 0.6},
                      "histogramLog": "r%d.hlog", "workloadConfig": {"name": "%s", "producerRate": 1000}}
-                    """, workload, published, published, published, run, workload));
+                    """, fault, workload, published, published, published, run, workload));
             Histogram e2e = LatencyHistograms.newHistogram();
             for (int i = 0; i < 20_000; i++) {
                 e2e.recordValue((long) (e2eMillis * 1000 * (0.5 + random.nextDouble())));
@@ -79,6 +88,18 @@ class CompareMainTest {
         assertTrue(line("publishRate").endsWith("no difference measurable"), line("publishRate"));
         assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("regression: endToEndLatency.p99 worse by "), err.toString());
         assertTrue(Files.readString(dir.resolve("comparison.json")).contains("\"gateBroken\""));
+    }
+
+    @Test
+    void aLongerOutageInAFaultIsWorseAndCanBeGated() throws IOException {
+        Path baseline = side("quick", 10_000, 10, "w", 9.5);
+        Path candidate = side("slow", 10_000, 10, "w", 14.5);
+
+        int exit = compare(baseline.toString(), candidate.toString(), "--fail-if-worse", "fault1.unavailableSeconds:10%");
+
+        assertEquals(5, exit, out + "\n" + err);
+        assertTrue(line("fault1.unavailableSeconds").endsWith("worse"), out.toString());
+        assertTrue(line("fault1.recoveredAfterSeconds").endsWith("worse"), out.toString());
     }
 
     @Test

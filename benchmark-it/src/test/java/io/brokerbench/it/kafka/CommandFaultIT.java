@@ -5,14 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.brokerbench.cli.Main;
+import io.brokerbench.it.FaultRun;
 import io.brokerbench.localbroker.BrokerNode;
 import io.brokerbench.localbroker.LocalBroker;
 import io.brokerbench.localbroker.LocalBrokers;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -54,33 +50,12 @@ class CommandFaultIT {
                       auto.offset.reset=earliest
                       enable.auto.commit=false
                     """.formatted(cluster.endpoints().get("bootstrapServers")));
-            Path workload = Files.writeString(dir.resolve("freeze.yaml"), """
-                    name: a user's freeze
-                    topics: 1
-                    partitionsPerTopic: 3
-                    messageSize: 1024
-                    payloadFile: payload/payload-1Kb.data
-                    subscriptionsPerTopic: 1
-                    consumerPerSubscription: 1
-                    producersPerTopic: 1
-                    producerRate: 1000
-                    warmupDurationSeconds: 3
-                    testDurationSeconds: 25
-                    reportingIntervalSeconds: 5
-                    faults:
-                      - {atSeconds: 4, action: command, target: %s, seconds: 10,
-                         command: 'kill -STOP %d', undo: 'kill -CONT %d'}
-                    """.formatted(frozen.name(), pid, pid));
-            Path result = dir.resolve("result.json");
-            ByteArrayOutputStream console = new ByteArrayOutputStream();
-            PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
+            FaultRun run = FaultRun.of(dir, driver, "{atSeconds: 4, action: command, target: %s, seconds: 10,"
+                    .formatted(frozen.name()) + " command: 'kill -STOP %d', undo: 'kill -CONT %d'}".formatted(pid, pid));
+            String text = run.console();
+            int exit = run.exit();
 
-            int exit = Main.run(new String[] {"--drivers", driver.toString(), workload.toString(), "-o", result.toString()},
-                    out, out);
-
-            String text = console.toString(StandardCharsets.UTF_8);
-            JsonNode run = new ObjectMapper().readTree(result.toFile());
-            JsonNode fault = run.get("faults").get(0);
+            JsonNode fault = run.fault();
             assertTrue(fault.get("applied").asBoolean(), fault.toString());
             assertEquals(frozen.name(), fault.get("node").asText(), fault.toString());
             assertEquals("kill -STOP " + pid, fault.get("command").asText());
@@ -93,7 +68,7 @@ class CommandFaultIT {
             assertTrue(!"T".equals(state(pid)), "thawed: the node runs again");
             assertTrue(frozen.process().isAlive(), "a frozen node is not a dead one");
 
-            JsonNode messages = run.get("messages");
+            JsonNode messages = run.messages();
             assertTrue(messages.get("verified").asBoolean(), messages.toString());
             assertEquals(0, messages.get("lost").asLong(), messages.toString());
             assertEquals(0, messages.get("duplicated").asLong(), messages.toString());

@@ -12,12 +12,12 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import redis.clients.jedis.Jedis;
-import redis.clients.jedis.JedisPool;
 import redis.clients.jedis.StreamEntryID;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.params.XReadGroupParams;
 import redis.clients.jedis.resps.StreamEntryBinary;
+import redis.clients.jedis.util.Pool;
 
 /**
  * One member of a consumer group (the subscription) reading all streams of a topic with
@@ -32,7 +32,7 @@ final class RedisBenchmarkConsumer implements BenchmarkConsumer {
     private final RedisTopic topic;
     private final byte[] group;
     private final byte[] consumerName;
-    private final JedisPool pool;
+    private final Pool<Jedis> pool;
     private final ConsumerCallback callback;
     private final XReadGroupParams readParams;
     private final Map<byte[], StreamEntryID> readFrom = new LinkedHashMap<>();
@@ -44,7 +44,7 @@ final class RedisBenchmarkConsumer implements BenchmarkConsumer {
     /** Owned by the reader thread; null after a connection broke until the next read borrows one. */
     private Jedis connection;
 
-    RedisBenchmarkConsumer(RedisTopic topic, String subscription, String consumerName, JedisPool pool,
+    RedisBenchmarkConsumer(RedisTopic topic, String subscription, String consumerName, Pool<Jedis> pool,
             Jedis connection, ConsumerCallback callback, RedisConfig config) {
         this.topic = topic;
         this.group = subscription.getBytes(StandardCharsets.UTF_8);

@@ -21,8 +21,10 @@ import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
+import redis.clients.jedis.JedisSentinelPool;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.params.SetParams;
+import redis.clients.jedis.util.Pool;
 
 /**
  * Redis Streams driver. A topic with N partitions is N streams {@code <topic>:0 .. <topic>:N-1};
@@ -37,7 +39,7 @@ import redis.clients.jedis.params.SetParams;
 public final class RedisBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck, ClientMetrics {
 
     private RedisConfig config;
-    private JedisPool pool;
+    private Pool<Jedis> pool;
     /** Null unless {@code trimConsumed}. */
     private StreamTrimmer trimmer;
     private final TrackedClients clients = new TrackedClients();
@@ -67,17 +69,31 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, Configuratio
                 .blockingSocketTimeoutMillis(config.blockTimeMs() + 10_000)
                 .clientName("brokerbench")
                 .build();
-        pool = new JedisPool(poolConfig, new HostAndPort(config.redisHost(), config.redisPort()), clientConfig);
-        try (Jedis jedis = pool.getResource()) {
-            jedis.ping();
+        try {
+            pool = config.sentinels().isEmpty()
+                    ? new JedisPool(poolConfig, new HostAndPort(config.redisHost(), config.redisPort()), clientConfig)
+                    // the sentinels name the primary, and a new one after a failover; they take the same password
+                    : new JedisSentinelPool(config.redisSentinelMaster(), config.sentinels(), poolConfig, clientConfig,
+                            clientConfig);
+            try (Jedis jedis = pool.getResource()) {
+                jedis.ping();
+            }
         } catch (RuntimeException e) {
-            pool.close();
-            throw new IOException(configurationFile + ": cannot use redis at " + config.redisHost() + ":" + config.redisPort()
-                    + " (redisHost/redisPort/redisUser/redisPass): " + OneLine.of(e));
+            if (pool != null) {
+                pool.close();
+            }
+            throw new IOException(configurationFile + ": cannot use redis at " + where() + ": " + OneLine.of(e));
         }
         if (config.trimConsumed()) {
             trimmer = new StreamTrimmer(pool);
         }
+    }
+
+    private String where() {
+        return config.sentinels().isEmpty()
+                ? config.redisHost() + ":" + config.redisPort() + " (redisHost/redisPort/redisUser/redisPass)"
+                : "the primary '" + config.redisSentinelMaster() + "' of sentinels " + config.redisSentinels()
+                        + " (redisSentinels/redisSentinelMaster/redisUser/redisPass)";
     }
 
     @Override
@@ -179,7 +195,7 @@ public final class RedisBenchmarkDriver implements BenchmarkDriver, Configuratio
      */
     @Override
     public void reportClientMetrics(ClientMetricSink sink) {
-        JedisPool current = pool;
+        Pool<Jedis> current = pool;
         if (current == null || current.isClosed()) {
             return;
         }

@@ -13,12 +13,12 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import redis.clients.jedis.Jedis;
-import redis.clients.jedis.JedisPool;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.params.XAddParams;
+import redis.clients.jedis.util.Pool;
 
 /**
  * Appends messages to a topic's streams with XADD. {@code sendAsync} only queues the message; one
@@ -45,7 +45,7 @@ final class RedisBenchmarkProducer implements BenchmarkProducer {
     }
 
     private final RedisTopic topic;
-    private final JedisPool pool;
+    private final Pool<Jedis> pool;
     private final XAddParams xaddParams;
     private final ReplicaWait replicaWait;
     private final int batchSize;
@@ -56,7 +56,7 @@ final class RedisBenchmarkProducer implements BenchmarkProducer {
     /** Owned by the sender thread; null after a connection broke until the next batch borrows one. */
     private Jedis connection;
 
-    RedisBenchmarkProducer(RedisTopic topic, JedisPool pool, Jedis connection, RedisConfig config) {
+    RedisBenchmarkProducer(RedisTopic topic, Pool<Jedis> pool, Jedis connection, RedisConfig config) {
         this.topic = topic;
         this.pool = pool;
         this.connection = connection;

@@ -11,11 +11,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import redis.clients.jedis.Jedis;
-import redis.clients.jedis.JedisPool;
 import redis.clients.jedis.StreamEntryID;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.params.XTrimParams;
 import redis.clients.jedis.resps.StreamGroupInfo;
+import redis.clients.jedis.util.Pool;
 
 /**
  * Removes from each stream the entries every consumer group has been handed ({@code trimConsumed}):
@@ -37,14 +37,14 @@ final class StreamTrimmer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(StreamTrimmer.class);
     static final Duration INTERVAL = Duration.ofSeconds(1);
 
-    private final JedisPool pool;
+    private final Pool<Jedis> pool;
     private final Set<String> streams = ConcurrentHashMap.newKeySet();
     private final AtomicLong trimmed = new AtomicLong();
     private final RetryStreak failures = new RetryStreak("redis stream trimmer", log::warn, System::nanoTime);
     private final Thread thread;
     private volatile boolean closed;
 
-    StreamTrimmer(JedisPool pool) {
+    StreamTrimmer(Pool<Jedis> pool) {
         this.pool = pool;
         this.thread = new Thread(this::trimLoop, "redis-stream-trimmer");
         thread.setDaemon(true);

@@ -8,8 +8,10 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import redis.clients.jedis.HostAndPort;
 
 class RedisConfigTest {
 
@@ -103,6 +105,20 @@ class RedisConfigTest {
     }
 
     @Test
+    void sentinelsAreReadAsHostsAndPortsWithTheNameTheyMonitor() throws IOException {
+        RedisConfig config = RedisConfig.read(file("redisSentinels: 127.0.0.1:26379, 127.0.0.2:26380\nredisSentinelMaster: bb\n"));
+        assertEquals(List.of(new HostAndPort("127.0.0.1", 26379), new HostAndPort("127.0.0.2", 26380)),
+                List.copyOf(config.sentinels()));
+        assertEquals(0, RedisConfig.read(file("redisHost: 127.0.0.1\n")).sentinels().size());
+        File noName = file("redisSentinels: 127.0.0.1:26379\n");
+        assertEquals(noName + ": field 'redisSentinelMaster' = '(missing)': redisSentinels needs the name the sentinels"
+                + " monitor the primary by", assertThrows(IllegalArgumentException.class, () -> RedisConfig.read(noName)).getMessage());
+        File noPort = file("redisSentinels: 127.0.0.1\nredisSentinelMaster: bb\n");
+        assertEquals(noPort + ": field 'redisSentinels' = '127.0.0.1': expected host:port entries separated by commas, not"
+                + " '127.0.0.1'", assertThrows(IllegalArgumentException.class, () -> RedisConfig.read(noPort)).getMessage());
+    }
+
+    @Test
     void aWaitAnsweredByTooFewReplicasSaysHowManyAcknowledged() {
         ReplicaWait wait = new ReplicaWait(2, 1_000);
         assertNull(wait.shortfall(2));
@@ -124,10 +140,13 @@ class RedisConfigTest {
         assertEquals(0, shipped("redis-replicated.yaml").waitForReplicas());
         assertEquals(new ReplicaWait(1, 1_000), ReplicaWait.of(shipped("redis-replicated-wait-1.yaml")));
         assertEquals(new ReplicaWait(2, 1_000), ReplicaWait.of(shipped("redis-replicated-wait-2.yaml")));
+        assertEquals(1, shipped("redis-replicated.yaml").sentinels().size(), "the client follows the sentinel's primary");
     }
 
     private RedisConfig shipped(String name) throws IOException {
-        String text = Files.readString(Path.of(name)).replace("${localBroker.host}", "127.0.0.1").replace("${localBroker.port}", "6390").replace("${localBroker.password}", "bb0123");
+        String text = Files.readString(Path.of(name)).replace("${localBroker.host}", "127.0.0.1")
+                .replace("${localBroker.port}", "6390").replace("${localBroker.password}", "bb0123")
+                .replace("${localBroker.sentinelPort}", "26390").replace("${localBroker.sentinelMaster}", "brokerbench");
         return RedisConfig.read(file(text));
     }
 
