@@ -73,7 +73,8 @@ public abstract class DriverConformance {
         if (!file.needsLocalBroker()) {
             fail(driverFile + " has no 'localBroker' key: conformance runs only against a broker the project starts itself");
         }
-        broker = LocalBrokers.start(file.localBroker(), home);
+        // a cluster file's nodes too: the same cases must hold on a replicated cluster
+        broker = LocalBrokers.start(file.localBroker(), file.localBrokerNodes(), home, null);
         driver = new DriverSetup(file.name(), file.driverClass(), file.resolvePlaceholders(broker.endpoints()),
                 file.file().toString());
     }
