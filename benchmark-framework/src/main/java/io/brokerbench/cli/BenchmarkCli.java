@@ -212,12 +212,16 @@ public final class BenchmarkCli implements Callable<Integer> {
         checkCpuOptions(!workerUrls.isEmpty(), loadedDrivers);
         checkDriversAcross(workerUrls.size(), layout, loadedDrivers, loadedWorkloads);
         int resultsPerDriver = 0;
+        long bytesPerDriver = 0;
         for (Workload workload : loadedWorkloads) {
             // a sweep: each step's runs, the sweep result, and the max-rate search run when it discovers its maximum
-            resultsPerDriver += workload.sweep().wanted()
+            int results = workload.sweep().wanted()
                     ? workload.sweep().steps() * repeat + 1 + (workload.sweep().discoversMaximum() ? 1 : 0) : repeat;
+            resultsPerDriver += results;
+            bytesPerDriver += results * OutputCheck.bytesForRun(workload);
         }
         OutputCheck.check(output, resultsPerDriver * loadedDrivers.size());
+        OutputCheck.spaceWarning(output, bytesPerDriver * loadedDrivers.size()).ifPresent(w -> out.println("warning: " + w));
         if (validateOnly) {
             workloads.forEach(w -> out.println("valid workload: " + w));
             drivers.forEach(d -> out.println("valid driver:   " + d));

@@ -50,6 +50,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -365,8 +366,16 @@ final class RunSeries {
             try {
                 written = new ResultWriter().write(record, result);
             } catch (IOException e) {
-                fail("could not write result " + result + ": " + IoFailure.describe(e, result));
-                return;
+                String why = "could not write result " + result + ": " + IoFailure.describe(e, result);
+                Optional<ResultFallback.Written> saved = ResultFallback.write(record, result, new ResultWriter());
+                if (saved.isEmpty()) {
+                    fail(why + ", nor in " + ResultFallback.describe(result) + ": what the run measured is lost");
+                    return;
+                }
+                // the command still failed (the result is not where it was asked for), but nothing measured is lost
+                fail(why + "; written to " + saved.get().file() + " instead");
+                result = saved.get().file();
+                written = saved.get().result();
             }
             out.println("  result: " + result);
             if (record.histograms() instanceof HistogramLog log) {
