@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * workers and brokers, started by the deployed bin/benchmark on the coordinator host.
  *
  * <p>h1: Kafka broker 1, the Redis primary, NATS node 1, coordinator; h2 and h3: Kafka brokers 2 and 3,
- * a Redis replica, NATS nodes 2 and 3 and a worker each; a Redis sentinel on every host.
+ * a Redis replica, NATS nodes 2 and 3 and a worker each; a Redis sentinel and a Pulsar bookie on every
+ * host, Pulsar's ZooKeeper and its one broker on h1.
  * No systemd here: services run under start-stop-daemon (the role's fallback), as root, and apt
  * installs nothing (the packages are already on this machine); the systemd units the role writes
  * beside each service are checked with systemd-analyze verify.
@@ -69,14 +70,16 @@ class AnsibleDeployIT {
             Path workload = Workloads.write(run, 3, 1, 1, 5, 200);
             Path console = LOGS.resolve("benchmark.log");
             // the replicated settings: WAIT 2 fails sends unless both replicas copy them, R3 streams
-            // are not created unless the three NATS nodes form one cluster
+            // are not created unless the three NATS nodes form one cluster, Pulsar's ack quorum 2 of 3
+            // needs the three bookies
             int exit = hosts.ssh(1, "cd " + run + " && set -a && . ./coordinator.env && set +a"
                     + " && BENCHMARK_JVM_OPTS='-Xms64m -Xmx512m' ../brokerbench/bin/benchmark"
-                    + " --drivers kafka-latency.yaml,redis-replicated-wait-2.yaml,nats-cluster-r3.yaml -o results "
+                    + " --drivers kafka-latency.yaml,redis-replicated-wait-2.yaml,nats-cluster-r3.yaml,pulsar-cluster-ack-2.yaml"
+                    + " -o results "
                     + workload.getFileName(), console, Duration.ofMinutes(6));
             assertEquals(0, exit, () -> tail(console));
             checkResults(run.resolve("results"), hosts);
-            step("benchmarked Kafka, Redis and NATS");
+            step("benchmarked Kafka, Redis, NATS and Pulsar");
 
             Path redeployLog = LOGS.resolve("redeploy.log");
             assertEquals(0, playbook("site.yml", inventory, settings, dir, redeployLog), () -> tail(redeployLog));
@@ -111,7 +114,7 @@ class AnsibleDeployIT {
                     .append(" brokerbench_root=").append(root(dir, n))
                     .append(" ansible_remote_tmp=").append(root(dir, n).resolve(".ansible-tmp")).append('\n');
         }
-        text.append("[redis]\nh1\nh2\nh3\n[nats]\nh1\nh2\nh3\n[clients]\nh2\nh3\n[coordinator]\nh1\n[all:vars]\n")
+        text.append("[redis]\nh1\nh2\nh3\n[nats]\nh1\nh2\nh3\n[pulsar]\nh1\nh2\nh3\n[clients]\nh2\nh3\n[coordinator]\nh1\n[all:vars]\n")
                 .append("ansible_user=root\n")
                 // root already: no sudo (which this machine does not have)
                 .append("ansible_become=false\n")
@@ -132,6 +135,11 @@ class AnsibleDeployIT {
                 "brokerbench_output_dir: " + dir.resolve("out"),
                 "brokerbench_worker_jvm_opts: -Xms64m -Xmx384m -XX:+UseG1GC",
                 "kafka_heap_opts: -Xms256m -Xmx384m",
+                // one broker is enough to write to the three bookies
+                "pulsar_broker_count: 1",
+                "pulsar_zookeeper_heap_opts: -Xms64m -Xmx128m",
+                "pulsar_bookie_heap_opts: -Xms128m -Xmx256m -XX:MaxDirectMemorySize=256m",
+                "pulsar_broker_heap_opts: -Xms256m -Xmx512m -XX:MaxDirectMemorySize=512m",
                 ""));
     }
 
@@ -188,6 +196,19 @@ class AnsibleDeployIT {
             assertFalse(nats.has("localBroker") || nats.has("localBrokerNodes"), () -> file + ": " + nats);
         }
         assertEquals(3, yaml.readTree(out.resolve("nats-cluster-r3.yaml").toFile()).get("replicationFactor").asInt());
+
+        // the one broker; every ledger on the 3 bookies, acknowledged by 1 or 2 of them
+        for (int ackQuorum = 1; ackQuorum <= 2; ackQuorum++) {
+            String file = "pulsar-cluster-ack-" + ackQuorum + ".yaml";
+            JsonNode pulsar = yaml.readTree(out.resolve(file).toFile());
+            assertEquals("Pulsar-cluster-ack-" + ackQuorum, pulsar.get("name").asText(), file);
+            JsonNode client = pulsar.get("client");
+            assertEquals("pulsar://" + hosts.address(1) + ":6650", client.get("serviceUrl").asText(), file);
+            assertEquals("http://" + hosts.address(1) + ":8090", client.get("httpUrl").asText(), file);
+            JsonNode persistence = client.get("persistence");
+            assertEquals(List.of(3, 3, ackQuorum), List.of(persistence.get("ensembleSize").asInt(),
+                    persistence.get("writeQuorum").asInt(), persistence.get("ackQuorum").asInt()), file);
+        }
     }
 
     /** The units a systemd host would get, as written beside each service (systemd-analyze says nothing when they are sound). */
@@ -196,7 +217,8 @@ class AnsibleDeployIT {
         try (Stream<Path> files = Files.find(dir.resolve("hosts"), 4, (path, attributes) -> path.toString().endsWith(".service"))) {
             units = files.map(Path::toString).sorted().toList();
         }
-        assertEquals(14, units.size(), units::toString); // 3 Kafka, 2 workers, 3 Redis, 3 sentinels, 3 NATS
+        // 3 Kafka, 2 workers, 3 Redis, 3 sentinels, 3 NATS, Pulsar's ZooKeeper, 3 bookies and a broker
+        assertEquals(19, units.size(), units::toString);
         if (!Commands.onPath("systemd-analyze")) {
             return; // the units exist; their syntax is not checked without systemd's tools
         }
@@ -214,7 +236,7 @@ class AnsibleDeployIT {
         try (Stream<Path> list = Files.list(results)) {
             files = list.filter(path -> path.toString().endsWith(".json")).sorted().toList();
         }
-        assertEquals(3, files.size(), files::toString); // Kafka, Redis, NATS
+        assertEquals(4, files.size(), files::toString); // Kafka, Redis, NATS, Pulsar
         Set<String> drivers = new TreeSet<>();
         for (Path file : files) {
             JsonNode result = new ObjectMapper().readTree(file.toFile());
@@ -229,7 +251,7 @@ class AnsibleDeployIT {
             result.get("workers").forEach(worker -> workers.add(worker.get("id").asText()));
             assertEquals(Set.of("http://" + hosts.address(2) + ":8080", "http://" + hosts.address(3) + ":8080"), workers, file.toString());
         }
-        assertEquals(Set.of("Kafka (latency)", "Redis-replicated-WAIT-2", "NATS-cluster-R3"), drivers);
+        assertEquals(Set.of("Kafka (latency)", "Redis-replicated-WAIT-2", "NATS-cluster-R3", "Pulsar-cluster-ack-2"), drivers);
     }
 
     /** A second deploy of an unchanged build and settings changes nothing on any host (and restarts nothing). */
