@@ -1,7 +1,7 @@
 # Brokers, clients (workers) and a coordinator in one subnet of their own VPC, in a cluster
 # placement group (low latency between them). Security groups: SSH only from ssh_ingress_cidrs;
-# the worker API only from the coordinator; the brokers' ports only from the clients (and Kafka's
-# controller port between brokers). Outbound is open: apt fetches the JRE and Redis.
+# the worker API only from the coordinator; the brokers' client ports only from the clients, and
+# their replication, routing and metadata ports between brokers. Outbound is open: apt fetches the JRE and Redis.
 
 data "aws_availability_zones" "available" {
   state = "available"
@@ -130,6 +130,66 @@ locals {
       from        = aws_security_group.clients.id
       ports       = [6379, 6379]
       description = "Redis"
+    }
+    redis_between_brokers = {
+      group       = aws_security_group.brokers.id
+      from        = aws_security_group.brokers.id
+      ports       = [6379, 6379]
+      description = "Redis replication, and the sentinels watching the primary"
+    }
+    redis_sentinel_between_brokers = {
+      group       = aws_security_group.brokers.id
+      from        = aws_security_group.brokers.id
+      ports       = [26379, 26379]
+      description = "Redis sentinels"
+    }
+    nats_from_clients = {
+      group       = aws_security_group.brokers.id
+      from        = aws_security_group.clients.id
+      ports       = [4222, 4222]
+      description = "NATS clients"
+    }
+    nats_between_brokers = {
+      group       = aws_security_group.brokers.id
+      from        = aws_security_group.brokers.id
+      ports       = [6222, 6222]
+      description = "NATS routes"
+    }
+    pulsar_from_clients = {
+      group       = aws_security_group.brokers.id
+      from        = aws_security_group.clients.id
+      ports       = [6650, 6650]
+      description = "Pulsar clients"
+    }
+    pulsar_admin_from_clients = {
+      group       = aws_security_group.brokers.id
+      from        = aws_security_group.clients.id
+      ports       = [8090, 8090]
+      description = "Pulsar admin API (the driver creates namespaces and topics)"
+    }
+    pulsar_zookeeper_between_brokers = {
+      group       = aws_security_group.brokers.id
+      from        = aws_security_group.brokers.id
+      ports       = [2181, 2181]
+      description = "Pulsar's ZooKeeper (metadata store)"
+    }
+    pulsar_bookies_between_brokers = {
+      group       = aws_security_group.brokers.id
+      from        = aws_security_group.brokers.id
+      ports       = [3181, 3181]
+      description = "Pulsar bookies"
+    }
+    pulsar_between_brokers = {
+      group       = aws_security_group.brokers.id
+      from        = aws_security_group.brokers.id
+      ports       = [6650, 6650]
+      description = "Pulsar brokers reaching each other"
+    }
+    pulsar_admin_between_brokers = {
+      group       = aws_security_group.brokers.id
+      from        = aws_security_group.brokers.id
+      ports       = [8090, 8090]
+      description = "Pulsar brokers' admin API, between brokers"
     }
   }
 }

@@ -1,6 +1,7 @@
 package io.brokerbench.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -29,7 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
  * site.yml run against them over SSH as against cloud machines, then benchmarks through the deployed
  * workers and brokers, started by the deployed bin/benchmark on the coordinator host.
  *
- * <p>h1: Kafka broker 1, Redis, coordinator; h2 and h3: Kafka brokers 2 and 3 and a worker each.
+ * <p>h1: Kafka broker 1, the Redis primary, NATS node 1, coordinator; h2 and h3: Kafka brokers 2 and 3,
+ * a Redis replica, NATS nodes 2 and 3 and a worker each; a Redis sentinel and a Pulsar bookie on every
+ * host, Pulsar's ZooKeeper and its one broker on h1.
  * No systemd here: services run under start-stop-daemon (the role's fallback), as root, and apt
  * installs nothing (the packages are already on this machine); the systemd units the role writes
  * beside each service are checked with systemd-analyze verify.
@@ -66,13 +69,17 @@ class AnsibleDeployIT {
             // a low rate: every message due must be sent even when this machine is shared and slow
             Path workload = Workloads.write(run, 3, 1, 1, 5, 200);
             Path console = LOGS.resolve("benchmark.log");
+            // the replicated settings: WAIT 2 fails sends unless both replicas copy them, R3 streams
+            // are not created unless the three NATS nodes form one cluster, Pulsar's ack quorum 2 of 3
+            // needs the three bookies
             int exit = hosts.ssh(1, "cd " + run + " && set -a && . ./coordinator.env && set +a"
                     + " && BENCHMARK_JVM_OPTS='-Xms64m -Xmx512m' ../brokerbench/bin/benchmark"
-                    + " --drivers kafka-latency.yaml,redis.yaml -o results " + workload.getFileName(),
-                    console, Duration.ofMinutes(5));
+                    + " --drivers kafka-latency.yaml,redis-replicated-wait-2.yaml,nats-cluster-r3.yaml,pulsar-cluster-ack-2.yaml"
+                    + " -o results "
+                    + workload.getFileName(), console, Duration.ofMinutes(6));
             assertEquals(0, exit, () -> tail(console));
             checkResults(run.resolve("results"), hosts);
-            step("benchmarked Kafka and Redis");
+            step("benchmarked Kafka, Redis, NATS and Pulsar");
 
             Path redeployLog = LOGS.resolve("redeploy.log");
             assertEquals(0, playbook("site.yml", inventory, settings, dir, redeployLog), () -> tail(redeployLog));
@@ -107,7 +114,7 @@ class AnsibleDeployIT {
                     .append(" brokerbench_root=").append(root(dir, n))
                     .append(" ansible_remote_tmp=").append(root(dir, n).resolve(".ansible-tmp")).append('\n');
         }
-        text.append("[redis]\nh1\n[clients]\nh2\nh3\n[coordinator]\nh1\n[all:vars]\n")
+        text.append("[redis]\nh1\nh2\nh3\n[nats]\nh1\nh2\nh3\n[pulsar]\nh1\nh2\nh3\n[clients]\nh2\nh3\n[coordinator]\nh1\n[all:vars]\n")
                 .append("ansible_user=root\n")
                 // root already: no sudo (which this machine does not have)
                 .append("ansible_become=false\n")
@@ -128,6 +135,11 @@ class AnsibleDeployIT {
                 "brokerbench_output_dir: " + dir.resolve("out"),
                 "brokerbench_worker_jvm_opts: -Xms64m -Xmx384m -XX:+UseG1GC",
                 "kafka_heap_opts: -Xms256m -Xmx384m",
+                // one broker is enough to write to the three bookies
+                "pulsar_broker_count: 1",
+                "pulsar_zookeeper_heap_opts: -Xms64m -Xmx128m",
+                "pulsar_bookie_heap_opts: -Xms128m -Xmx256m -XX:MaxDirectMemorySize=256m",
+                "pulsar_broker_heap_opts: -Xms256m -Xmx512m -XX:MaxDirectMemorySize=512m",
                 ""));
     }
 
@@ -164,16 +176,49 @@ class AnsibleDeployIT {
         assertTrue(kafka.get("commonConfig").asText().contains("bootstrap.servers=" + hosts.address(1) + ":9092,"
                 + hosts.address(2) + ":9092," + hosts.address(3) + ":9092\n"), kafka.toString());
         assertEquals(3, kafka.get("replicationFactor").asInt());
-        assertEquals(hosts.address(1), yaml.readTree(out.resolve("redis.yaml").toFile()).get("redisHost").asText());
+
+        // the primary (h1), without and with WAIT; no key of a local broker left
+        for (String file : List.of("redis-replicated.yaml", "redis-replicated-wait-1.yaml", "redis-replicated-wait-2.yaml")) {
+            JsonNode redis = yaml.readTree(out.resolve(file).toFile());
+            assertEquals(hosts.address(1), redis.get("redisHost").asText(), file);
+            assertEquals(6379, redis.get("redisPort").asInt(), file);
+            assertFalse(redis.has("localBroker") || redis.has("localBrokerNodes") || redis.has("redisPass"), () -> file + ": " + redis);
+        }
+        assertEquals(0, yaml.readTree(out.resolve("redis-replicated.yaml").toFile()).path("waitForReplicas").asInt());
+        assertEquals(2, yaml.readTree(out.resolve("redis-replicated-wait-2.yaml").toFile()).get("waitForReplicas").asInt());
+        assertFalse(Files.exists(out.resolve("redis.yaml")), "redis.yaml is for a single server");
+
+        String natsUrls = "nats://" + hosts.address(1) + ":4222,nats://" + hosts.address(2) + ":4222,nats://"
+                + hosts.address(3) + ":4222";
+        for (String file : List.of("nats-cluster-r1.yaml", "nats-cluster-r3.yaml")) {
+            JsonNode nats = yaml.readTree(out.resolve(file).toFile());
+            assertEquals(natsUrls, nats.get("natsHostUrl").asText(), file);
+            assertFalse(nats.has("localBroker") || nats.has("localBrokerNodes"), () -> file + ": " + nats);
+        }
+        assertEquals(3, yaml.readTree(out.resolve("nats-cluster-r3.yaml").toFile()).get("replicationFactor").asInt());
+
+        // the one broker; every ledger on the 3 bookies, acknowledged by 1 or 2 of them
+        for (int ackQuorum = 1; ackQuorum <= 2; ackQuorum++) {
+            String file = "pulsar-cluster-ack-" + ackQuorum + ".yaml";
+            JsonNode pulsar = yaml.readTree(out.resolve(file).toFile());
+            assertEquals("Pulsar-cluster-ack-" + ackQuorum, pulsar.get("name").asText(), file);
+            JsonNode client = pulsar.get("client");
+            assertEquals("pulsar://" + hosts.address(1) + ":6650", client.get("serviceUrl").asText(), file);
+            assertEquals("http://" + hosts.address(1) + ":8090", client.get("httpUrl").asText(), file);
+            JsonNode persistence = client.get("persistence");
+            assertEquals(List.of(3, 3, ackQuorum), List.of(persistence.get("ensembleSize").asInt(),
+                    persistence.get("writeQuorum").asInt(), persistence.get("ackQuorum").asInt()), file);
+        }
     }
 
     /** The units a systemd host would get, as written beside each service (systemd-analyze says nothing when they are sound). */
     private static void checkSystemdUnits(Path dir) throws IOException, InterruptedException {
         List<String> units;
-        try (Stream<Path> files = Files.find(dir.resolve("hosts"), 3, (path, attributes) -> path.toString().endsWith(".service"))) {
+        try (Stream<Path> files = Files.find(dir.resolve("hosts"), 4, (path, attributes) -> path.toString().endsWith(".service"))) {
             units = files.map(Path::toString).sorted().toList();
         }
-        assertEquals(6, units.size(), units::toString); // 3 Kafka, 2 workers, 1 Redis
+        // 3 Kafka, 2 workers, 3 Redis, 3 sentinels, 3 NATS, Pulsar's ZooKeeper, 3 bookies and a broker
+        assertEquals(19, units.size(), units::toString);
         if (!Commands.onPath("systemd-analyze")) {
             return; // the units exist; their syntax is not checked without systemd's tools
         }
@@ -191,7 +236,7 @@ class AnsibleDeployIT {
         try (Stream<Path> list = Files.list(results)) {
             files = list.filter(path -> path.toString().endsWith(".json")).sorted().toList();
         }
-        assertEquals(2, files.size(), files::toString); // Kafka, Redis
+        assertEquals(4, files.size(), files::toString); // Kafka, Redis, NATS, Pulsar
         Set<String> drivers = new TreeSet<>();
         for (Path file : files) {
             JsonNode result = new ObjectMapper().readTree(file.toFile());
@@ -206,7 +251,7 @@ class AnsibleDeployIT {
             result.get("workers").forEach(worker -> workers.add(worker.get("id").asText()));
             assertEquals(Set.of("http://" + hosts.address(2) + ":8080", "http://" + hosts.address(3) + ":8080"), workers, file.toString());
         }
-        assertEquals(2, drivers.size(), drivers::toString);
+        assertEquals(Set.of("Kafka (latency)", "Redis-replicated-WAIT-2", "NATS-cluster-R3", "Pulsar-cluster-ack-2"), drivers);
     }
 
     /** A second deploy of an unchanged build and settings changes nothing on any host (and restarts nothing). */

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -17,6 +18,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * deploy/helm/brokerbench as far as a machine without Kubernetes can take it: {@code helm lint
@@ -87,6 +89,29 @@ class HelmChartIT {
         JsonNode driver = new YAMLMapper().readTree(files.at("/data/kafka.yaml").asText());
         assertEquals("io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver", driver.get("driverClass").asText());
         assertTrue(driver.get("commonConfig").asText().contains("bootstrap.servers="), driver.toString());
+    }
+
+    /**
+     * A driver file deploy/ansible wrote for its clusters, given with --set-file as docs/deploy.md
+     * says, reaches the coordinator's ConfigMap as it is and is the one --drivers names.
+     */
+    @Test
+    void runsAgainstADeployedClusterGivenItsDriverFile(@TempDir Path dir) throws Exception {
+        String written = String.join("\n",
+                "# Written by deploy/ansible (site.yml) from driver-nats/nats-cluster-r3.yaml, pointing at the deployed brokers.",
+                "name: NATS-cluster-R3",
+                "driverClass: io.openmessaging.benchmark.driver.nats.NatsBenchmarkDriver",
+                "natsHostUrl: nats://10.0.0.11:4222,nats://10.0.0.12:4222,nats://10.0.0.13:4222",
+                "replicationFactor: 3",
+                "");
+        Path file = Files.writeString(dir.resolve("nats-cluster-r3.yaml"), written);
+        List<JsonNode> manifests = render("--set", "token.value=" + TOKEN,
+                "--set-file", "coordinator.files.nats-cluster-r3\\.yaml=" + file,
+                "--set", "coordinator.drivers={/etc/brokerbench/nats-cluster-r3.yaml}");
+
+        assertEquals(written, only(manifests, "ConfigMap").at("/data/nats-cluster-r3.yaml").asText());
+        List<String> command = texts(only(manifests, "Job").at("/spec/template/spec/containers/0/command"));
+        assertEquals("/etc/brokerbench/nats-cluster-r3.yaml", command.get(command.indexOf("--drivers") + 1));
     }
 
     @Test
