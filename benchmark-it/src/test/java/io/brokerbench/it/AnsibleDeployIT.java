@@ -180,8 +180,11 @@ class AnsibleDeployIT {
         // the primary (h1), without and with WAIT; no key of a local broker left
         for (String file : List.of("redis-replicated.yaml", "redis-replicated-wait-1.yaml", "redis-replicated-wait-2.yaml")) {
             JsonNode redis = yaml.readTree(out.resolve(file).toFile());
-            assertEquals(hosts.address(1), redis.get("redisHost").asText(), file);
-            assertEquals(6379, redis.get("redisPort").asInt(), file);
+            // the sentinels name the primary to the client, and a new one after a failover
+            assertEquals(hosts.address(1) + ":26379," + hosts.address(2) + ":26379," + hosts.address(3) + ":26379",
+                    redis.get("redisSentinels").asText(), file);
+            assertEquals("brokerbench", redis.get("redisSentinelMaster").asText(), file);
+            assertFalse(redis.has("redisHost"), () -> file + ": " + redis);
             assertFalse(redis.has("localBroker") || redis.has("localBrokerNodes") || redis.has("redisPass"), () -> file + ": " + redis);
         }
         assertEquals(0, yaml.readTree(out.resolve("redis-replicated.yaml").toFile()).path("waitForReplicas").asInt());
