@@ -127,8 +127,16 @@ class ResultOutputTest {
         String error = stderr().strip();
         assertEquals(1, error.lines().count(), error);
         assertTrue(error.matches("error: could not write result \\Q" + results + "\\E/test-Breaking-[0-9-]+\\.json: \\Q"
-                + results + "\\E: not a directory"), error);
-        assertFalse(stdout().contains("result: "), stdout());
+                + results + "\\E: not a directory; written to .+/test-Breaking-[0-9-]+\\.json instead"), error);
+        // nothing measured is lost: the result went to the first fallback directory, and the console says where
+        Path saved = Path.of(error.substring(error.indexOf("; written to ") + 13, error.lastIndexOf(" instead")));
+        try {
+            assertTrue(Files.isRegularFile(saved), saved.toString());
+            assertTrue(stdout().contains("result: " + saved), stdout());
+        } finally {
+            Files.deleteIfExists(saved);
+            Files.deleteIfExists(Path.of(saved.toString().replaceFirst("\\.json$", ".html")));
+        }
     }
 
     @Test
