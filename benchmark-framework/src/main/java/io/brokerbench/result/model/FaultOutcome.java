@@ -7,10 +7,13 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * about leadership, and what the clients saw — times in seconds, counted from the fault's start unless
  * named otherwise; absent where it did not happen (docs/faults.md, "What a fault's result says").
  *
+ * @param clients an isolation that cut the node from the clients too
+ * @param millis a delay's hold on each packet the node sent
+ * @param percent a loss's share of the packets the node sent that were dropped
  * @param atSeconds when it was planned, from the start of the measured phase
  * @param startedAtSeconds when it was taken, from the start of the measured phase
  * @param notApplied why it was not taken (the broker named no leader, the run ended first)
- * @param endedAfterSeconds when the paused node resumed or the restarted one started again
+ * @param endedAfterSeconds when the paused node resumed, the restarted one started again or the network was healed
  * @param leaderMovedAfterSeconds when the broker first reported another leader of the partition
  * @param noticedAfterSeconds when the clients first saw it: acknowledgements below half the rate while
  *     sends await one, or a failed send (to the end of the first snapshot that showed it)
@@ -27,6 +30,9 @@ public record FaultOutcome(
         Integer topic,
         Integer partition,
         Integer seconds,
+        Boolean clients,
+        Integer millis,
+        Integer percent,
         double atSeconds,
         boolean applied,
         String notApplied,
