@@ -1,11 +1,9 @@
 package io.brokerbench.localbroker;
 
+import io.brokerbench.lifecycle.JanitorShell;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A small shell process that removes the network namespaces and links a {@link NodeNamespaces} made,
@@ -44,45 +42,24 @@ final class NamespaceJanitor {
             "  [ \"$kind\" = LINK ] && \"$ip\" link del \"$name\"",
             "done",
             "exit 0");
-    private static final long EXIT_WAIT_SECONDS = 10;
+    private final JanitorShell shell;
 
-    private final Process shell;
-    private final OutputStream toShell;
-
-    private NamespaceJanitor(Process shell) {
+    private NamespaceJanitor(JanitorShell shell) {
         this.shell = shell;
-        this.toShell = shell.getOutputStream();
     }
 
     /** Starts a janitor that owns nothing yet; {@code ip} is the iproute2 binary it removes things with. */
     static NamespaceJanitor start(Path ip) throws IOException {
-        Process shell = new ProcessBuilder(List.of("/bin/sh", "-c", SCRIPT, "brokerbench-netns-janitor", ip.toString()))
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectError(ProcessBuilder.Redirect.DISCARD)
-                .start();
-        return new NamespaceJanitor(shell);
+        return new NamespaceJanitor(JanitorShell.start(SCRIPT, "brokerbench-netns-janitor", List.of(ip.toString())));
     }
 
     /** Tells the janitor that this JVM made {@code name}: it removes it if the JVM dies before {@link #dismiss}. */
-    synchronized void owns(Kind kind, String name) throws IOException {
-        toShell.write((kind + " " + name + "\n").getBytes(StandardCharsets.US_ASCII));
-        toShell.flush();
+    void owns(Kind kind, String name) throws IOException {
+        shell.tell(kind + " " + name);
     }
 
     /** Ends the janitor without removing anything: its owner removed everything itself. */
-    synchronized void dismiss() {
-        try (OutputStream out = toShell) {
-            out.write("keep\n".getBytes(StandardCharsets.US_ASCII));
-        } catch (IOException gone) {
-            // the shell ended already; nothing is left to dismiss
-        }
-        try {
-            if (!shell.waitFor(EXIT_WAIT_SECONDS, TimeUnit.SECONDS)) {
-                shell.destroyForcibly();
-            }
-        } catch (InterruptedException e) {
-            shell.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+    void dismiss() {
+        shell.dismiss();
     }
 }
