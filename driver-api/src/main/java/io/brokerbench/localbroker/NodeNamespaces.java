@@ -38,8 +38,9 @@ public final class NodeNamespaces implements AutoCloseable {
     private final Map<String, Integer> nodes = new LinkedHashMap<>();
     private final NamespaceJanitor janitor;
     private final List<String> namespaces = new ArrayList<>();
+    /** Links made in this namespace, the bridge last: a veth pair goes with its namespace once its node's end is there. */
+    private final List<String> links = new ArrayList<>();
     private final AtomicInteger rules = new AtomicInteger();
-    private boolean bridgeCreated;
 
     private NodeNamespaces(String tag, String subnet, Path ip, NamespaceJanitor janitor) {
         this.tag = tag;
@@ -64,7 +65,7 @@ public final class NodeNamespaces implements AutoCloseable {
 
     private void make(List<String> names) throws IOException, InterruptedException {
         run(List.of(ip.toString(), "link", "add", bridge, "type", "bridge"));
-        bridgeCreated = true;
+        links.add(bridge);
         janitor.owns(NamespaceJanitor.Kind.LINK, bridge);
         run(List.of(ip.toString(), "addr", "add", subnet + "1/24", "dev", bridge));
         run(List.of(ip.toString(), "link", "set", bridge, "up"));
@@ -77,7 +78,7 @@ public final class NodeNamespaces implements AutoCloseable {
             janitor.owns(NamespaceJanitor.Kind.NETNS, namespace);
             String hostLink = "bbn" + tag + "h" + n;
             run(List.of(ip.toString(), "link", "add", hostLink, "type", "veth", "peer", "name", link(name)));
-            // removing either end removes the pair: once the node's end is in the namespace, the pair goes with it
+            links.add(0, hostLink);
             janitor.owns(NamespaceJanitor.Kind.LINK, hostLink);
             run(List.of(ip.toString(), "link", "set", link(name), "netns", namespace));
             run(List.of(ip.toString(), "link", "set", hostLink, "master", bridge));
@@ -212,21 +213,37 @@ public final class NodeNamespaces implements AutoCloseable {
         run(wrapped);
     }
 
-    /** Removes the namespaces (their veth pairs go with them), then the bridge: what this object made, nothing else. */
+    /**
+     * Removes the namespaces (their veth pairs go with them), then the links still here (the bridge, and
+     * a pair whose node end never reached its namespace): what this object made, nothing else.
+     */
     @Override
     public void close() {
         List<String> failures = new ArrayList<>();
         for (String namespace : namespaces) {
             failIfNot(failures, List.of(ip.toString(), "netns", "del", namespace));
         }
-        if (bridgeCreated) {
-            failIfNot(failures, List.of(ip.toString(), "link", "del", bridge));
+        for (String link : links) {
+            if (exists(link)) {
+                failIfNot(failures, List.of(ip.toString(), "link", "del", link));
+            }
         }
         if (failures.isEmpty()) {
             janitor.dismiss();
         } else {
             // what could not be removed now stays the janitor's: it tries again when this JVM ends
             throw new IllegalStateException("removing the cluster's network namespaces: " + String.join("; ", failures));
+        }
+    }
+
+    private boolean exists(String link) {
+        try {
+            return execute(List.of(ip.toString(), "link", "show", link), null) == null;
+        } catch (IOException e) {
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return true;
         }
     }
 
