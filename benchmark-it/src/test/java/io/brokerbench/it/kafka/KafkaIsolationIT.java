@@ -6,13 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.brokerbench.cli.Main;
-import io.brokerbench.localbroker.LocalBrokers;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -38,30 +32,10 @@ class KafkaIsolationIT {
     @Timeout(400)
     void theIsolatedLeaderIsHealedAndEveryMessageIsAccountedFor() throws Exception {
         Set<String> networkBefore = ourNetwork();
-        Path workload = Files.writeString(dir.resolve("leader-isolation.yaml"), """
-                name: leader isolation
-                topics: 1
-                partitionsPerTopic: 1
-                messageSize: 1024
-                payloadFile: payload/payload-1Kb.data
-                subscriptionsPerTopic: 1
-                consumerPerSubscription: 1
-                producersPerTopic: 1
-                producerRate: 1000
-                warmupDurationSeconds: 3
-                testDurationSeconds: 40
-                reportingIntervalSeconds: 5
-                faults:
-                  - {atSeconds: 5, action: isolate, target: leader, seconds: 10}
-                """);
-        Path result = dir.resolve("result.json");
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
-        int exit = Main.run(new String[] {"--drivers",
-                LocalBrokers.home().resolve("driver-kafka/kafka-cluster-acks-all-netns.yaml").toString(),
-                workload.toString(), "-o", result.toString()}, out, out);
-        String text = console.toString(StandardCharsets.UTF_8);
-        JsonNode run = new ObjectMapper().readTree(result.toFile());
+        FaultRuns.Outcome outcome = FaultRuns.run(dir, "driver-kafka/kafka-cluster-acks-all-netns.yaml", 40,
+                "{atSeconds: 5, action: isolate, target: leader, seconds: 10}");
+        String text = outcome.console();
+        JsonNode run = outcome.result();
 
         JsonNode broker = run.get("environment").get("localBroker");
         assertTrue(broker.get("settings").get("network").asText().startsWith("a network namespace per node, 10.250."),
@@ -87,21 +61,8 @@ class KafkaIsolationIT {
         }
         assertTrue(fault.get("before").get("messages").asLong() > 0, fault.toString());
 
-        JsonNode messages = run.get("messages");
-        long sent = messages.get("sent").asLong();
-        long failed = messages.get("sendFailures").asLong();
-        long unacknowledged = messages.get("unacknowledged").asLong();
-        JsonNode subscription = messages.get("subscriptions").get(0);
-        // sent = acknowledged + failed + unacknowledged: the subscription expects what was acknowledged
-        assertEquals(sent - failed - unacknowledged, subscription.get("expected").asLong(), messages.toString());
-        long firstDeliveries = subscription.get("received").asLong() - subscription.get("duplicated").asLong();
-        assertTrue(firstDeliveries + subscription.get("lost").asLong() >= subscription.get("expected").asLong(),
-                messages.toString());
-        // acks=all, min.insync.replicas=2, idempotence: an isolated leader cannot acknowledge alone
-        assertEquals(0, messages.get("lost").asLong(), messages.toString());
-        assertEquals(0, messages.get("duplicated").asLong(), messages.toString());
-        assertEquals(0, messages.get("reordered").asLong(), messages.toString());
-        assertTrue(exit == 0 || exit == 4, "exit " + exit + " (4: the producer had not caught up by the end)\n" + text);
+        FaultRuns.assertEveryMessageAccountedFor(run.get("messages"));
+        FaultRuns.assertNothingLostDuplicatedOrReordered(outcome);
 
         Set<String> left = ourNetwork();
         left.removeAll(networkBefore);
