@@ -139,6 +139,17 @@ class FaultScheduleTest {
     }
 
     @Test
+    void anIsolationOfASingleNodeIsBadInputBeforeTheRun(@TempDir Path dir) throws Exception {
+        Path file = workload(dir, "faults: [{atSeconds: 1, action: isolate, target: random, seconds: 5}]\n");
+        Workload workload = WorkloadLoader.load(file);
+        try (LocalBroker single = LocalBrokers.start(StandInLauncher.TYPE, LocalBrokers.home())) {
+            ConfigException e = assertThrows(ConfigException.class, () -> FaultPlan.schedule(workload, file, single));
+            assertTrue(e.getMessage().startsWith(file + ": field 'faults.target' = 'random': the local stand-in broker has a"
+                    + " single node"), e.getMessage());
+        }
+    }
+
+    @Test
     void aDelayIsRefusedBeforeTheRunWhereTheKernelHasNoNetem(@TempDir Path dir) throws Exception {
         Path file = workload(dir, "faults: [{atSeconds: 1, action: delay, target: random, seconds: 5, millis: 50}]\n");
         Workload workload = WorkloadLoader.load(file);
