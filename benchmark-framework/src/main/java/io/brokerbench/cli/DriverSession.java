@@ -47,11 +47,12 @@ final class DriverSession implements AutoCloseable {
         }
         int nodes = file.localBrokerNodes();
         out.println("starting a local " + file.localBroker() + (nodes > 1 ? " cluster of " + nodes + " nodes" : " broker")
-                + " on 127.0.0.1 for " + file.file() + " ...");
+                + (file.localBrokerNamespaces() ? " in network namespaces (one per node)" : " on 127.0.0.1") + " for "
+                + file.file() + " ...");
         long start = System.nanoTime();
         CpuList brokerCpus = brokerCpus(file, cpus);
         LocalBroker broker = LocalBrokers.start(file.localBroker(), nodes, LocalBrokers.home(),
-                brokerCpus == null ? null : brokerCpus.toString());
+                brokerCpus == null ? null : brokerCpus.toString(), file.localBrokerNamespaces());
         try {
             String yaml = file.resolvePlaceholders(broker.endpoints());
             out.println(String.format("local %s ready in %.1f s at %s; driver %s (%s) runs against it",

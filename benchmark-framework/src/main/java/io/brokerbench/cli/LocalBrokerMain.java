@@ -66,7 +66,8 @@ public final class LocalBrokerMain implements Callable<Integer> {
         // registered first: a signal while the broker starts stops what has started
         Thread hook = new Thread(this::stop, "local-broker-stop");
         Runtime.getRuntime().addShutdownHook(hook);
-        LocalBroker started = LocalBrokers.start(file.localBroker(), file.localBrokerNodes(), LocalBrokers.home(), null);
+        LocalBroker started = LocalBrokers.start(file.localBroker(), file.localBrokerNodes(), LocalBrokers.home(), null,
+                file.localBrokerNamespaces());
         synchronized (this) {
             broker = started;
             if (stopped) {

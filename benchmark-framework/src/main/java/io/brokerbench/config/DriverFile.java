@@ -22,6 +22,8 @@ import javax.lang.model.SourceVersion;
  */
 public final class DriverFile {
 
+    private static final String LOOPBACK = "loopback";
+    private static final String NAMESPACES = "namespaces";
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{localBroker\\.([^}]*)}");
 
     private final Path file;
@@ -30,17 +32,19 @@ public final class DriverFile {
     private final String localBroker;
     private final int localBrokerNodes;
     private final CpuList localBrokerCpus;
+    private final boolean localBrokerNamespaces;
     private final String text;
     private final Set<String> placeholders;
 
     private DriverFile(Path file, String name, String driverClass, String localBroker, int localBrokerNodes,
-            CpuList localBrokerCpus, String text, Set<String> placeholders) {
+            CpuList localBrokerCpus, boolean localBrokerNamespaces, String text, Set<String> placeholders) {
         this.file = file;
         this.name = name;
         this.driverClass = driverClass;
         this.localBroker = localBroker;
         this.localBrokerNodes = localBrokerNodes;
         this.localBrokerCpus = localBrokerCpus;
+        this.localBrokerNamespaces = localBrokerNamespaces;
         this.text = text;
         this.placeholders = placeholders;
     }
@@ -66,6 +70,7 @@ public final class DriverFile {
         }
         CpuList localBrokerCpus = brokerCpus(file, keys.localBrokerCpus(), localBroker);
         int localBrokerNodes = brokerNodes(file, keys.localBrokerNodes(), localBroker);
+        boolean localBrokerNamespaces = brokerNamespaces(file, keys.localBrokerNetwork(), localBroker);
 
         Set<String> placeholders = new LinkedHashSet<>();
         Matcher m = PLACEHOLDER.matcher(text);
@@ -79,8 +84,8 @@ public final class DriverFile {
             throw ConfigException.file(file, "placeholder '${localBroker." + placeholders.iterator().next()
                     + "}' but no 'localBroker' key says which broker to start");
         }
-        return new DriverFile(file, name, driverClass, localBroker, localBrokerNodes, localBrokerCpus, text,
-                Set.copyOf(placeholders));
+        return new DriverFile(file, name, driverClass, localBroker, localBrokerNodes, localBrokerCpus,
+                localBrokerNamespaces, text, Set.copyOf(placeholders));
     }
 
     /** {@code localBrokerNodes}, a sibling of {@code localBroker} for the same reason as {@code localBrokerCpus}. */
@@ -98,6 +103,29 @@ public final class DriverFile {
                     + (most == 1 ? "a single node" : "1 to " + most + " nodes"));
         }
         return value;
+    }
+
+    /**
+     * {@code localBrokerNetwork}: {@code loopback} (the default: every node on 127.0.0.1) or {@code
+     * namespaces} (a network namespace per node, which network faults need), for launchers that can.
+     */
+    private static boolean brokerNamespaces(Path file, String value, String localBroker) {
+        if (value == null || value.equals(LOOPBACK)) {
+            return false;
+        }
+        if (!value.equals(NAMESPACES)) {
+            throw ConfigException.field(file, "localBrokerNetwork", value, "must be '" + LOOPBACK + "' (the default) or '"
+                    + NAMESPACES + "'");
+        }
+        if (localBroker == null) {
+            throw ConfigException.field(file, "localBrokerNetwork", value,
+                    "places a local broker's nodes, but no 'localBroker' key says which broker to start");
+        }
+        if (!LocalBrokers.startsInNamespaces(localBroker)) {
+            throw ConfigException.field(file, "localBrokerNetwork", value, "a local " + localBroker
+                    + " broker starts its nodes on 127.0.0.1 only (network namespaces: kafka)");
+        }
+        return true;
     }
 
     /**
@@ -155,6 +183,11 @@ public final class DriverFile {
     /** The CPUs to pin the local broker to, or null to leave it on every online CPU. */
     public CpuList localBrokerCpus() {
         return localBrokerCpus;
+    }
+
+    /** Whether the local broker's nodes each run in a network namespace of their own ({@code localBrokerNetwork: namespaces}). */
+    public boolean localBrokerNamespaces() {
+        return localBrokerNamespaces;
     }
 
     public boolean needsLocalBroker() {

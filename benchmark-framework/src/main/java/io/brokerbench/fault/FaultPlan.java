@@ -17,7 +17,8 @@ import java.util.Set;
 /**
  * A workload's faults checked against the broker the run started, before anything of the run is
  * made: every fault needs a local broker of several nodes, a named node must be one of them, and a
- * leader or follower target must name a topic and partition the run has. A fault that cannot be
+ * leader or follower target must name a topic and partition the run has, and a network fault needs the
+ * nodes in network namespaces (and a delay the kernel's netem). A fault that cannot be
  * placed is bad input: one line naming the workload file, the field and the value (exit 2).
  */
 public final class FaultPlan {
@@ -51,6 +52,17 @@ public final class FaultPlan {
                 throw ConfigException.field(workloadFile, "faults.target", fault.target(), "not a role (leader, follower,"
                         + " controller, random) nor a node of this " + broker.type() + " cluster (nodes: "
                         + String.join(", ", broker.nodes().stream().map(BrokerNode::name).toList()) + ")");
+            }
+            if (fault.action().onNetwork() && broker.namespaces().isEmpty()) {
+                throw ConfigException.field(workloadFile, "faults.action", fault.action().label(), "a network fault needs"
+                        + " the cluster's nodes in network namespaces: 'localBrokerNetwork: namespaces' in the driver file"
+                        + " (kafka only; needs root), e.g. driver-kafka/kafka-cluster-acks-all-netns.yaml");
+            }
+            if (fault.action() == FaultSpec.Action.DELAY) {
+                String lacking = broker.namespaces().orElseThrow().delayUnsupported();
+                if (lacking != null) {
+                    throw ConfigException.field(workloadFile, "faults.action", fault.action().label(), lacking);
+                }
             }
             if (fault.topic() != null && fault.topic() >= workload.topics()) {
                 throw ConfigException.field(workloadFile, "faults.topic", fault.topic(),

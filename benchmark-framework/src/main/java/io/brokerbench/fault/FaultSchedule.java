@@ -5,6 +5,7 @@ import io.brokerbench.lifecycle.AllAtOnce;
 import io.brokerbench.localbroker.BrokerNode;
 import io.brokerbench.localbroker.LocalBroker;
 import io.brokerbench.localbroker.NodeFault;
+import io.brokerbench.localbroker.NodeNamespaces;
 import io.brokerbench.workload.FaultSpec;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Queue;
 import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.LongSupplier;
 
@@ -39,6 +41,8 @@ public final class FaultSchedule {
     private final LongSupplier clock;
     private final List<AppliedFault> faults = new ArrayList<>();
     private final Queue<Note> notes = new ConcurrentLinkedQueue<>();
+    /** How to undo each network fault in force, by fault index: healed at its end, or when the run stops first. */
+    private final Map<Integer, NodeNamespaces.Healing> healings = new ConcurrentHashMap<>();
     private volatile List<String> topics = List.of();
     private Thread thread;
 
@@ -70,7 +74,7 @@ public final class FaultSchedule {
 
     /**
      * Ends the schedule (the measured phase is over, or the run stopped): a fault not reached is
-     * recorded as such, and a node paused by it runs on again.
+     * recorded as such, a node paused by it runs on again and a network fault in force is healed.
      */
     public synchronized void stop() throws InterruptedException {
         if (thread != null) {
@@ -129,7 +133,7 @@ public final class FaultSchedule {
         try {
             apply(fault);
         } catch (InterruptedException e) {
-            resumeIfPaused(fault);
+            undoIfInForce(fault);
             undoIfPending(fault);
         } catch (IOException | RuntimeException e) {
             if (!fault.applied()) {
@@ -160,6 +164,9 @@ public final class FaultSchedule {
             case STOP -> broker.fault(target.node(), NodeFault.STOP);
             case PAUSE -> broker.fault(target.node(), NodeFault.PAUSE);
             case RESTART -> broker.fault(target.node(), NodeFault.STOP);
+            case ISOLATE -> healings.put(fault.index(), namespaces().isolate(target.node(), Boolean.TRUE.equals(spec.clients())));
+            case DELAY -> healings.put(fault.index(), namespaces().delay(target.node(), spec.millis()));
+            case LOSS -> healings.put(fault.index(), namespaces().loss(target.node(), spec.percent()));
         }
         broker.exitStatus(target.node()).ifPresent(status ->
                 say(String.format("fault %d: %s %s", fault.index(), target.node(), status)));
@@ -170,10 +177,17 @@ public final class FaultSchedule {
         long watchUntil = started + WATCH_LEADER_MILLIS * 1_000_000L;
         while (!done || (watchLeader && fault.leaderMovedNanos() == 0 && clock.getAsLong() < watchUntil)) {
             if (!done && clock.getAsLong() >= out) {
-                broker.fault(target.node(), spec.action() == FaultSpec.Action.PAUSE ? NodeFault.RESUME : NodeFault.START);
+                if (spec.action().onNetwork()) {
+                    healings.remove(fault.index()).heal();
+                } else {
+                    broker.fault(target.node(), spec.action() == FaultSpec.Action.PAUSE ? NodeFault.RESUME : NodeFault.START);
+                }
                 fault.ended(clock.getAsLong());
-                say(String.format("fault %d: %s %s after %.1f s", fault.index(), target.node(),
-                        spec.action() == FaultSpec.Action.PAUSE ? "resumed" : "started again", seconds(clock.getAsLong() - started)));
+                say(String.format("fault %d: %s %s after %.1f s", fault.index(), target.node(), switch (spec.action()) {
+                    case PAUSE -> "resumed";
+                    case ISOLATE, DELAY, LOSS -> "healed";
+                    default -> "started again";
+                }, seconds(clock.getAsLong() - started)));
                 done = true;
                 continue;
             }
@@ -280,15 +294,28 @@ public final class FaultSchedule {
         return names.isEmpty() ? null : names.get(0);
     }
 
-    /** A pause cut short by the run's end must not leave its node frozen through the broker's shutdown. */
-    private void resumeIfPaused(AppliedFault fault) {
-        if (fault.applied() && fault.spec().action() == FaultSpec.Action.PAUSE && fault.endedNanos() == 0) {
-            try {
+    /**
+     * A pause cut short by the run's end must not leave its node frozen through the broker's shutdown,
+     * nor a network fault leave its node cut off for the next run of the same cluster.
+     */
+    private void undoIfInForce(AppliedFault fault) {
+        NodeNamespaces.Healing healing = healings.remove(fault.index());
+        try {
+            if (healing != null) {
+                healing.heal();
+            } else if (fault.applied() && fault.spec().action() == FaultSpec.Action.PAUSE && fault.endedNanos() == 0) {
                 broker.fault(fault.node(), NodeFault.RESUME);
-            } catch (IOException | InterruptedException | RuntimeException e) {
-                // the broker's close sends SIGCONT before SIGTERM all the same
             }
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            // a paused node: the broker's close sends SIGCONT before SIGTERM all the same; a network fault:
+            // its rules live in the node's namespace, which the broker's close removes
+            say("fault " + fault.index() + " (" + fault.spec().describe() + ") could not be undone: " + OneLine.of(e));
         }
+    }
+
+    /** The namespaces the nodes run in: FaultPlan refused a network fault on a cluster without. */
+    private NodeNamespaces namespaces() {
+        return broker.namespaces().orElseThrow(() -> new IllegalStateException("the nodes run in no network namespaces"));
     }
 
     private void sleepUntil(long nanos) throws InterruptedException {

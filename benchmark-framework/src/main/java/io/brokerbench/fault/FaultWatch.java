@@ -175,8 +175,9 @@ public final class FaultWatch implements SnapshotObserver {
             long started = fault.startedNanos();
             boolean applied = fault.applied();
             return new FaultOutcome(fault.index(), fault.spec().action().label(), fault.spec().target(), fault.spec().topic(),
-                    fault.spec().partition(), fault.spec().seconds(), fault.spec().command(), fault.spec().undo(),
-                    fault.spec().atSeconds(), applied, fault.notAppliedReason(), fault.undoFailure(), fault.node(), fault.role(),
+                    fault.spec().partition(), fault.spec().seconds(), fault.spec().clients(), fault.spec().millis(),
+                    fault.spec().percent(), fault.spec().command(), fault.spec().undo(), fault.spec().atSeconds(), applied,
+                    fault.notAppliedReason(), fault.undoFailure(), fault.node(), fault.role(),
                     applied ? round3((started - measureStartNanos) / 1e9) : null,
                     after(started, fault.endedNanos()), fault.leaderBefore(), fault.leaderAfter(),
                     after(started, fault.leaderMovedNanos()), after(started, noticedNanos),

@@ -19,9 +19,13 @@ import java.util.Locale;
  *     node's name ({@code kafka-2}); for a {@code command}, a free label naming what it hits (default
  *     {@code command})
  * @param seconds {@code pause}: how long the node stays frozen; {@code restart}: how long it stays down
- *     before it starts again (default 0); {@code command}: when {@code undo} runs, counted from the command's start
+ *     before it starts again (default 0); {@code isolate}, {@code delay}, {@code loss}: how long until the
+ *     network is healed; {@code command}: when {@code undo} runs, counted from the command's start
  * @param topic which of the run's topics a leader or follower target refers to, from 0 (default 0)
  * @param partition which partition of it (default 0)
+ * @param clients {@code isolate}: cut the node from the clients too, not only from the other nodes (default false)
+ * @param millis {@code delay}: how long each packet the node sends is held
+ * @param percent {@code loss}: the share of the packets the node sends that are dropped
  * @param command {@code command} only: a shell command (bash -c) the coordinator runs at the fault's time
  * @param undo {@code command} only: a shell command that heals what {@code command} did, {@code seconds} later
  *     (also when the run ends first, so that a user's cluster is not left broken)
@@ -34,6 +38,9 @@ public record FaultSpec(
         @Range(min = 0) Integer seconds,
         @Range(min = 0) Integer topic,
         @Range(min = 0) Integer partition,
+        Boolean clients,
+        @Range(min = 1) Integer millis,
+        @Range(min = 1, max = 100) Integer percent,
         String command,
         String undo) {
 
@@ -47,11 +54,22 @@ public record FaultSpec(
         @JsonProperty("pause") PAUSE,
         /** A clean stop, {@code seconds} down, then the node starts again with its data. */
         @JsonProperty("restart") RESTART,
+        /** The node's traffic with the other nodes (and with {@code clients}, the clients') dropped for {@code seconds}. */
+        @JsonProperty("isolate") ISOLATE,
+        /** Each packet the node sends held {@code millis} for {@code seconds}. */
+        @JsonProperty("delay") DELAY,
+        /** {@code percent} of the packets the node sends dropped for {@code seconds}. */
+        @JsonProperty("loss") LOSS,
         /** The user's {@code command}, and {@code seconds} later its {@code undo}: for clusters the harness did not start. */
         @JsonProperty("command") COMMAND;
 
         public String label() {
             return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** Whether it acts on the node's network (which needs the nodes in network namespaces), not its process. */
+        public boolean onNetwork() {
+            return this == ISOLATE || this == DELAY || this == LOSS;
         }
     }
 
@@ -86,6 +104,7 @@ public record FaultSpec(
             throw new FieldException("seconds", seconds, "a " + action.label() + " lasts to the end of the run; for a node"
                     + " that comes back use 'restart' (or 'pause')");
         }
+        checkNetwork(action, seconds, clients, millis, percent);
         boolean partitionRole = action != Action.COMMAND && (target.equals(LEADER) || target.equals(FOLLOWER));
         if (!partitionRole && (topic != null || partition != null)) {
             throw new FieldException(topic != null ? "topic" : "partition", topic != null ? topic : partition,
@@ -120,6 +139,28 @@ public record FaultSpec(
         return target == null ? COMMAND_TARGET : target;
     }
 
+    /** A network fault lasts its seconds and says by how much; the other actions take none of its keys. */
+    private static void checkNetwork(Action action, Integer seconds, Boolean clients, Integer millis, Integer percent) {
+        if (action.onNetwork() && (seconds == null || seconds == 0)) {
+            throw new FieldException("seconds", seconds == null ? "(missing)" : seconds, "a network fault needs 'seconds'"
+                    + " (at least 1): how long until the network is healed");
+        }
+        if (clients != null && action != Action.ISOLATE) {
+            throw new FieldException("clients", clients, "only an 'isolate' cuts a node from the clients, not '"
+                    + action.label() + "'");
+        }
+        if ((millis != null) != (action == Action.DELAY)) {
+            throw new FieldException("millis", millis == null ? "(missing)" : millis, action == Action.DELAY
+                    ? "a delay needs 'millis': how long each packet is held" : "only a 'delay' holds packets, not '"
+                            + action.label() + "'");
+        }
+        if ((percent != null) != (action == Action.LOSS)) {
+            throw new FieldException("percent", percent == null ? "(missing)" : percent, action == Action.LOSS
+                    ? "a loss needs 'percent': the share of packets dropped, 1 to 100" : "only a 'loss' drops packets, not '"
+                            + action.label() + "'");
+        }
+    }
+
     /** Whether the harness acts on a node of its own local broker (every action but {@code command}). */
     public boolean onLocalNode() {
         return action != Action.COMMAND;
@@ -137,8 +178,17 @@ public record FaultSpec(
             text.append(" of topic ").append(topic).append(" partition ").append(partition);
         }
         text.append(String.format(Locale.ROOT, " at %s s", plain(atSeconds)));
+        if (millis != null) {
+            text.append(" by ").append(millis).append(" ms");
+        }
+        if (percent != null) {
+            text.append(" of ").append(percent).append(" %");
+        }
+        if (Boolean.TRUE.equals(clients)) {
+            text.append(" from the clients too");
+        }
         if (seconds != null && seconds > 0) {
-            text.append(action == Action.PAUSE ? " for " : action == Action.COMMAND ? ", undone after " : " down for ")
+            text.append(action == Action.RESTART ? " down for " : action == Action.COMMAND ? ", undone after " : " for ")
                     .append(seconds).append(" s");
         }
         return text.toString();

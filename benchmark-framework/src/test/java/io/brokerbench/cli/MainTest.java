@@ -165,7 +165,7 @@ class MainTest {
     @Test
     void repeatIntoADirectoryNotMadeYetMakesIt() throws IOException {
         Path workload = TestFiles.write(dir, "w.yaml", "name: rep\ntopics: 1\npartitionsPerTopic: 1\nmessageSize: 100\n"
-                + "payloadFile: payload/payload-100b.data\nproducersPerTopic: 1\nwarmupDurationSeconds: 0\n"
+                + "payloadFile: payload/payload-100b.data\nproducersPerTopic: 1\nproducerRate: 100\nwarmupDurationSeconds: 0\n"
                 + "testDurationSeconds: 1\n");
         Path results = dir.resolve("results");
         int exit = run("--drivers", HOME.resolve("driver-inmemory/inmemory.yaml").toString(), "--repeat", "2",

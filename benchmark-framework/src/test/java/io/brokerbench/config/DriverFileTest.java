@@ -93,6 +93,13 @@ class DriverFileTest {
         assertEquals(3, DriverFile.load(write("three.yaml", KAFKA + "localBrokerNodes: 3\n")).localBrokerNodes());
     }
 
+    @Test
+    void localBrokerNetworkPutsTheNodesInNamespacesAndThePlainFormOnLoopback() throws IOException {
+        assertFalse(DriverFile.load(write("plain.yaml", KAFKA)).localBrokerNamespaces());
+        assertFalse(DriverFile.load(write("loopback.yaml", KAFKA + "localBrokerNetwork: loopback\n")).localBrokerNamespaces());
+        assertTrue(DriverFile.load(write("netns.yaml", KAFKA + "localBrokerNetwork: namespaces\n")).localBrokerNamespaces());
+    }
+
     static Stream<Arguments> broken() {
         String known = LocalBrokers.knownTypes();
         return Stream.of(
@@ -128,6 +135,10 @@ class DriverFileTest {
                         "field 'localBrokerNodes' = '0': a local stand-in broker has 1 to 3 nodes"),
                 Arguments.of("name: X\ndriverClass: a.B\nlocalBroker: stand-in\nlocalBrokerNodes: three\n",
                         "field 'localBrokerNodes' = 'three'"),
+                Arguments.of("name: X\ndriverClass: a.B\nlocalBrokerNetwork: namespaces\n",
+                        "field 'localBrokerNetwork' = 'namespaces': places a local broker's nodes, but no 'localBroker' key"),
+                Arguments.of("name: X\ndriverClass: a.B\nlocalBroker: stand-in\nlocalBrokerNetwork: netns\n",
+                        "field 'localBrokerNetwork' = 'netns': must be 'loopback' (the default) or 'namespaces'"),
                 Arguments.of("name: X\ndriverClass: a.B\nname: Y\n", "duplicate key 'name' at line 3"),
                 Arguments.of("name: X\n  driverClass: a.B\n", "malformed YAML at line 2"),
                 Arguments.of("", "file is empty"));

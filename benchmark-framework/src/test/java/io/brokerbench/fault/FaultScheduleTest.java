@@ -52,9 +52,9 @@ class FaultScheduleTest {
         long pid3 = pid("stand-in-3");
         long pid1 = pid("stand-in-1");
         FaultSchedule schedule = new FaultSchedule(List.of(
-                new FaultSpec(0, FaultSpec.Action.PAUSE, "stand-in-2", 2, null, null, null, null),
-                new FaultSpec(0.1, FaultSpec.Action.KILL, "stand-in-3", null, null, null, null, null),
-                new FaultSpec(0.2, FaultSpec.Action.RESTART, "stand-in-1", 0, null, null, null, null)), cluster, 1, System::nanoTime);
+                new FaultSpec(0, FaultSpec.Action.PAUSE, "stand-in-2", 2, null, null, null, null, null, null, null),
+                new FaultSpec(0.1, FaultSpec.Action.KILL, "stand-in-3", null, null, null, null, null, null, null, null),
+                new FaultSpec(0.2, FaultSpec.Action.RESTART, "stand-in-1", 0, null, null, null, null, null, null, null)), cluster, 1, System::nanoTime);
         schedule.start(System.nanoTime());
 
         waitUntil(10, () -> "T".equals(state(pid2)));
@@ -80,7 +80,7 @@ class FaultScheduleTest {
     @Test
     void aRoleTheBrokerDoesNotReportIsNotAppliedAndSaysWhy() throws Exception {
         // the stand-in reports no leaders: a leader target cannot be found, and nothing is hit
-        FaultSchedule schedule = new FaultSchedule(List.of(new FaultSpec(0, FaultSpec.Action.KILL, "leader", null, null, null, null, null)),
+        FaultSchedule schedule = new FaultSchedule(List.of(new FaultSpec(0, FaultSpec.Action.KILL, "leader", null, null, null, null, null, null, null, null)),
                 cluster, 1, System::nanoTime);
         schedule.topicsCreated(List.of("t"));
         schedule.start(System.nanoTime());
@@ -92,19 +92,7 @@ class FaultScheduleTest {
 
     @Test
     void aNodeNotInTheClusterIsBadInputBeforeTheRun(@TempDir Path dir) throws Exception {
-        Files.write(dir.resolve("p.data"), new byte[16]);
-        Path file = Files.writeString(dir.resolve("w.yaml"), "payloadFile: " + dir.resolve("p.data") + "\n" + """
-                name: w
-                topics: 1
-                partitionsPerTopic: 1
-                messageSize: 16
-                subscriptionsPerTopic: 1
-                consumerPerSubscription: 1
-                producersPerTopic: 1
-                producerRate: 100
-                testDurationSeconds: 10
-                faults: [{atSeconds: 1, action: kill, target: kafka-9}]
-                """);
+        Path file = workload(dir, "faults: [{atSeconds: 1, action: kill, target: kafka-9}]\n");
         Workload workload = WorkloadLoader.load(file);
         ConfigException e = assertThrows(ConfigException.class, () -> FaultPlan.schedule(workload, file, cluster));
         assertEquals(file + ": field 'faults.target' = 'kafka-9': not a role (leader, follower, controller, random) nor a"
@@ -117,11 +105,104 @@ class FaultScheduleTest {
     }
 
     @Test
+    void aNetworkFaultIsPutInTheNodesNamespaceAndHealedAfterItsSeconds() throws Exception {
+        try (LocalBroker namespaced = LocalBrokers.start(StandInLauncher.TYPE, 3, LocalBrokers.home(), null, true)) {
+            long pid2 = namespaced.nodes().get(1).process().pid();
+            long pid3 = namespaced.nodes().get(2).process().pid();
+            FaultSchedule schedule = new FaultSchedule(List.of(
+                    new FaultSpec(0, FaultSpec.Action.ISOLATE, "stand-in-2", 2, null, null, true, null, null, null, null),
+                    new FaultSpec(0, FaultSpec.Action.LOSS, "stand-in-3", 2, null, null, null, null, 30, null, null)), namespaced, 1,
+                    System::nanoTime);
+            schedule.start(System.nanoTime());
+
+            waitUntil(30, () -> tables(pid2).contains("brokerbench_isolate_"));
+            waitUntil(30, () -> tables(pid3).contains("brokerbench_loss_"));
+            assertFalse(tables(pid3).contains("brokerbench_isolate_"), "each fault in its own node's namespace");
+            waitUntil(30, () -> schedule.faults().stream().allMatch(fault -> fault.endedNanos() != 0));
+            schedule.stop();
+
+            assertEquals("", tables(pid2).strip(), "healed: the node's rules are gone");
+            assertEquals("", tables(pid3).strip(), "healed: the node's rules are gone");
+            List<String> notes = schedule.drainNotes().stream().map(FaultSchedule.Note::text).toList();
+            assertTrue(notes.contains("fault 1: isolate stand-in-2 (named)"), notes.toString());
+            assertTrue(notes.stream().anyMatch(n -> n.startsWith("fault 1: stand-in-2 healed after 2.")), notes.toString());
+            assertTrue(notes.stream().anyMatch(n -> n.startsWith("fault 2: stand-in-3 healed after 2.")), notes.toString());
+        }
+    }
+
+    @Test
+    void aNetworkFaultWithoutNamespacesIsBadInputBeforeTheRun(@TempDir Path dir) throws Exception {
+        Path file = workload(dir, "faults: [{atSeconds: 1, action: isolate, target: leader, seconds: 5}]\n");
+        Workload workload = WorkloadLoader.load(file);
+        ConfigException e = assertThrows(ConfigException.class, () -> FaultPlan.schedule(workload, file, cluster));
+        assertTrue(e.getMessage().startsWith(file + ": field 'faults.action' = 'isolate': a network fault needs the"
+                + " cluster's nodes in network namespaces: 'localBrokerNetwork: namespaces' in the driver file"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+    }
+
+    @Test
+    void anIsolationOfASingleNodeIsBadInputBeforeTheRun(@TempDir Path dir) throws Exception {
+        Path file = workload(dir, "faults: [{atSeconds: 1, action: isolate, target: random, seconds: 5}]\n");
+        Workload workload = WorkloadLoader.load(file);
+        try (LocalBroker single = LocalBrokers.start(StandInLauncher.TYPE, LocalBrokers.home())) {
+            ConfigException e = assertThrows(ConfigException.class, () -> FaultPlan.schedule(workload, file, single));
+            assertTrue(e.getMessage().startsWith(file + ": field 'faults.target' = 'random': the local stand-in broker has a"
+                    + " single node"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aDelayIsRefusedBeforeTheRunWhereTheKernelHasNoNetem(@TempDir Path dir) throws Exception {
+        Path file = workload(dir, "faults: [{atSeconds: 1, action: delay, target: random, seconds: 5, millis: 50}]\n");
+        Workload workload = WorkloadLoader.load(file);
+        try (LocalBroker namespaced = LocalBrokers.start(StandInLauncher.TYPE, 2, LocalBrokers.home(), null, true)) {
+            String lacking = namespaced.namespaces().orElseThrow().delayUnsupported();
+            if (lacking == null) {
+                assertEquals(1, FaultPlan.schedule(workload, file, namespaced).faults().size());
+            } else {
+                ConfigException e = assertThrows(ConfigException.class, () -> FaultPlan.schedule(workload, file, namespaced));
+                assertEquals(file + ": field 'faults.action' = 'delay': " + lacking, e.getMessage());
+                assertTrue(lacking.contains("netem"), lacking);
+            }
+        }
+    }
+
+    private static Path workload(Path dir, String faults) throws IOException {
+        Files.write(dir.resolve("p.data"), new byte[16]);
+        return Files.writeString(dir.resolve("w.yaml"), "payloadFile: " + dir.resolve("p.data") + "\n" + """
+                name: w
+                topics: 1
+                partitionsPerTopic: 1
+                messageSize: 16
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 1
+                producersPerTopic: 1
+                producerRate: 100
+                testDurationSeconds: 10
+                """ + faults);
+    }
+
+    /** The nftables tables in the network namespace of process {@code pid}, as nft lists them. */
+    private static String tables(long pid) {
+        try {
+            Process nft = new ProcessBuilder("nsenter", "-t", Long.toString(pid), "-n", "nft", "list", "tables")
+                    .redirectErrorStream(true).start();
+            String text = new String(nft.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            return nft.waitFor() == 0 ? text : "nft failed: " + text;
+        } catch (IOException e) {
+            return "nsenter failed: " + e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted";
+        }
+    }
+
+    @Test
     void aCommandRunsAtItsTimeWithTheRunsTopicsAndItsUndoSecondsLater(@TempDir Path dir) throws Exception {
         Path did = dir.resolve("did");
         Path undid = dir.resolve("undid");
         FaultSchedule schedule = new FaultSchedule(List.of(new FaultSpec(0, FaultSpec.Action.COMMAND, "broker-2", 1, null,
-                null, "echo \"$BROKERBENCH_TOPICS $BROKERBENCH_FAULT\" > " + did, "touch " + undid)), null, 1, System::nanoTime);
+                null, null, null, null, "echo \"$BROKERBENCH_TOPICS $BROKERBENCH_FAULT\" > " + did, "touch " + undid)), null, 1, System::nanoTime);
         schedule.topicsCreated(List.of("t-0", "t-1"));
         schedule.start(System.nanoTime());
 
@@ -141,7 +222,7 @@ class FaultScheduleTest {
 
     @Test
     void aFailedCommandIsNotAppliedAndSaysHowItEnded() throws Exception {
-        FaultSchedule schedule = new FaultSchedule(List.of(new FaultSpec(0, FaultSpec.Action.COMMAND, null, null, null, null,
+        FaultSchedule schedule = new FaultSchedule(List.of(new FaultSpec(0, FaultSpec.Action.COMMAND, null, null, null, null, null, null, null,
                 "echo first; echo 'ssh: connect to host broker-2: No route to host' >&2; exit 3", null)), null, 1, System::nanoTime);
         schedule.start(System.nanoTime());
         waitUntil(20, () -> schedule.faults().get(0).notAppliedReason() != null);
@@ -157,7 +238,7 @@ class FaultScheduleTest {
     void aRunThatEndsBeforeTheUndoStillRunsIt(@TempDir Path dir) throws Exception {
         Path undid = dir.resolve("undid");
         FaultSchedule schedule = new FaultSchedule(List.of(new FaultSpec(0, FaultSpec.Action.COMMAND, "broker-2", 600, null,
-                null, "true", "touch " + undid)), null, 1, System::nanoTime);
+                null, null, null, null, "true", "touch " + undid)), null, 1, System::nanoTime);
         schedule.start(System.nanoTime());
         waitUntil(20, () -> schedule.faults().get(0).applied());
 

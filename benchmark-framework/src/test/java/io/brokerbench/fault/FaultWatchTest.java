@@ -26,7 +26,7 @@ class FaultWatchTest {
 
     @Test
     void aStallIsNoticedMeasuredAndItsRecoveryFound() {
-        FaultSchedule schedule = new FaultSchedule(List.of(new FaultSpec(1, FaultSpec.Action.KILL, "leader", null, null, null, null, null)),
+        FaultSchedule schedule = new FaultSchedule(List.of(new FaultSpec(1, FaultSpec.Action.KILL, "leader", null, null, null, null, null, null, null, null)),
                 null, 7, () -> now);
         FaultWatch watch = new FaultWatch(schedule, () -> RATE, (nanos, text) -> said.add(text));
         watch.measuredPhaseStarts(0);
@@ -54,7 +54,7 @@ class FaultWatchTest {
 
     @Test
     void aFaultTheClientsNeverSeeHasNoNoticeAndNoRecovery() {
-        FaultSchedule schedule = new FaultSchedule(List.of(new FaultSpec(1, FaultSpec.Action.PAUSE, "follower", 2, null, null, null, null)),
+        FaultSchedule schedule = new FaultSchedule(List.of(new FaultSpec(1, FaultSpec.Action.PAUSE, "follower", 2, null, null, null, null, null, null, null)),
                 null, 7, () -> now);
         FaultWatch watch = new FaultWatch(schedule, () -> RATE, (nanos, text) -> said.add(text));
         watch.measuredPhaseStarts(0);
@@ -72,7 +72,7 @@ class FaultWatchTest {
 
     @Test
     void aFaultNotReachedSaysSo() throws Exception {
-        FaultSchedule schedule = new FaultSchedule(List.of(new FaultSpec(50, FaultSpec.Action.KILL, "leader", null, null, null, null, null)),
+        FaultSchedule schedule = new FaultSchedule(List.of(new FaultSpec(50, FaultSpec.Action.KILL, "leader", null, null, null, null, null, null, null, null)),
                 null, 7, () -> now);
         FaultWatch watch = new FaultWatch(schedule, () -> RATE, (nanos, text) -> said.add(text));
         schedule.stop();

@@ -99,8 +99,26 @@ class BrokenWorkloadTest {
                 c("a start rate alone", VALID + "producerStartRate: 10\n", "producerIncrementRate", "all three"),
                 c("a burst with a max-rate search", VALID.replace("producerRate: 100", "producerRate: 0")
                         + "startupBurstMessages: 10\n", "'startupBurstMessages'", "= 10", "needs a producer rate"),
-                c("an unknown fault action", VALID + "faults: [{atSeconds: 5, action: isolate, target: leader}]\n",
-                        "'faults[0].action'", "isolate"),
+                c("an unknown fault action", VALID + "faults: [{atSeconds: 5, action: unplug, target: leader}]\n",
+                        "'faults[0].action'", "unplug"),
+                c("an isolation without seconds", VALID + "faults: [{atSeconds: 5, action: isolate, target: leader}]\n",
+                        "'faults[0].seconds'", "a network fault needs 'seconds'"),
+                c("an isolation after the measured phase", VALID
+                        + "faults: [{atSeconds: 61, action: isolate, target: leader, seconds: 10}]\n",
+                        "'faults[0].atSeconds'", "61", "not inside the measured phase"),
+                c("a delay without millis", VALID + "faults: [{atSeconds: 5, action: delay, target: leader, seconds: 5}]\n",
+                        "'faults[0].millis'", "a delay needs 'millis'"),
+                c("a loss of 0 percent", VALID
+                        + "faults: [{atSeconds: 5, action: loss, target: leader, seconds: 5, percent: 0}]\n",
+                        "'faults[0].percent'", "= 0"),
+                c("a loss above 100 percent", VALID
+                        + "faults: [{atSeconds: 5, action: loss, target: leader, seconds: 5, percent: 101}]\n",
+                        "'faults[0].percent'", "= 101"),
+                c("a kill from the clients", VALID + "faults: [{atSeconds: 5, action: kill, target: leader, clients: true}]\n",
+                        "'faults[0].clients'", "only an 'isolate'"),
+                c("an isolation with percent", VALID
+                        + "faults: [{atSeconds: 5, action: isolate, target: leader, seconds: 5, percent: 5}]\n",
+                        "'faults[0].percent'", "only a 'loss' drops packets, not 'isolate'"),
                 c("a fault after the measured phase", VALID + "faults: [{atSeconds: 60, action: kill, target: leader}]\n",
                         "'faults[0].atSeconds'", "60", "not inside the measured phase (its 60 s)"),
                 c("a pause without seconds", VALID + "faults: [{atSeconds: 5, action: pause, target: follower}]\n",

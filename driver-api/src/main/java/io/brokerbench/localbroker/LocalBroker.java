@@ -67,6 +67,14 @@ public interface LocalBroker extends AutoCloseable {
         throw new UnsupportedOperationException("a local " + type() + " broker cannot be faulted");
     }
 
+    /**
+     * The network namespaces the nodes run in, for a run's network faults; empty when they share
+     * 127.0.0.1 (the default) and no node can be cut apart from the others.
+     */
+    default Optional<NodeNamespaces> namespaces() {
+        return Optional.empty();
+    }
+
     /** How a node that is not running ended ("killed by signal 9"); empty while it runs. */
     default Optional<String> exitStatus(String node) {
         return Optional.empty();

@@ -28,6 +28,20 @@ public interface LocalBrokerLauncher {
      */
     LocalBroker start(Path home, Path runDir, int nodes) throws IOException, InterruptedException;
 
+    /**
+     * As {@link #start(Path, Path, int)}, each node in a network namespace of its own ({@link
+     * NodeNamespaces}) on its own address, for network faults; only launchers that {@link
+     * #startsInNamespaces()} implement it.
+     */
+    default LocalBroker startInNamespaces(Path home, Path runDir, int nodes) throws IOException, InterruptedException {
+        throw new UnsupportedOperationException("a local " + type() + " broker starts its nodes on 127.0.0.1 only");
+    }
+
+    /** Whether {@link #startInNamespaces} can put each node in a network namespace of its own. */
+    default boolean startsInNamespaces() {
+        return false;
+    }
+
     /** The most nodes {@link #start} starts as one cluster; 1 for a launcher of single brokers only. */
     default int maxNodes() {
         return 1;

@@ -43,6 +43,15 @@ public final class LocalBrokers {
      */
     public static LocalBroker start(String type, int nodes, Path home, String cpus)
             throws IOException, InterruptedException {
+        return start(type, nodes, home, cpus, false);
+    }
+
+    /**
+     * As {@link #start(String, int, Path, String)}, with {@code namespaces}: each node in a network
+     * namespace of its own (checked by the caller against {@link #startsInNamespaces}).
+     */
+    public static LocalBroker start(String type, int nodes, Path home, String cpus, boolean namespaces)
+            throws IOException, InterruptedException {
         LocalBrokerLauncher launcher = launcher(type);
         if (nodes < 1 || nodes > launcher.maxNodes()) {
             throw new IllegalArgumentException("a local " + type + " broker starts 1"
@@ -51,13 +60,19 @@ public final class LocalBrokers {
         Path runDir = Files.createTempDirectory("brokerbench-" + type + "-");
         ScratchJanitor janitor = ScratchJanitor.watch(runDir);
         try {
-            return new ScratchGuardedBroker(BrokerProcess.startingOn(cpus, () -> launcher.start(home, runDir, nodes)),
+            return new ScratchGuardedBroker(BrokerProcess.startingOn(cpus, () -> namespaces
+                    ? launcher.startInNamespaces(home, runDir, nodes) : launcher.start(home, runDir, nodes)),
                     janitor);
         } catch (IOException | InterruptedException | RuntimeException e) {
             // a broker that failed to start keeps its run directory: the error names the log in it
             janitor.dismiss();
             throw e;
         }
+    }
+
+    /** Whether a local broker of {@code type} can start each node in a network namespace of its own. */
+    public static boolean startsInNamespaces(String type) {
+        return launcher(type).startsInNamespaces();
     }
 
     /** The most nodes a local broker of {@code type} starts as one cluster (1: single brokers only). */

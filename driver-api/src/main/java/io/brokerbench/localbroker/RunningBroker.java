@@ -26,6 +26,7 @@ public final class RunningBroker implements LocalBroker {
     private final Map<String, String> endpoints;
     private final Map<String, String> settings;
     private final ShapeReport shape;
+    private final NodeNamespaces namespaces;
 
     /** A single broker: one process, named after its type. */
     public RunningBroker(String type, String version, BrokerProcess process, Path runDir, Map<String, String> endpoints,
@@ -41,6 +42,17 @@ public final class RunningBroker implements LocalBroker {
      */
     public RunningBroker(String type, String version, Map<String, BrokerProcess> nodes, Path runDir,
             Map<String, String> endpoints, Map<String, String> settings, ShapeReport shape) {
+        this(type, version, nodes, runDir, endpoints, settings, shape, null);
+    }
+
+    /**
+     * A broker whose nodes run in network namespaces of their own, which it removes once its nodes
+     * have stopped.
+     *
+     * @param namespaces null: the nodes share this namespace's 127.0.0.1
+     */
+    public RunningBroker(String type, String version, Map<String, BrokerProcess> nodes, Path runDir,
+            Map<String, String> endpoints, Map<String, String> settings, ShapeReport shape, NodeNamespaces namespaces) {
         this.type = type;
         this.version = version;
         this.nodes = Collections.synchronizedMap(new LinkedHashMap<>(nodes));
@@ -48,6 +60,7 @@ public final class RunningBroker implements LocalBroker {
         this.endpoints = Collections.unmodifiableMap(new LinkedHashMap<>(endpoints));
         this.settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
         this.shape = shape;
+        this.namespaces = namespaces;
     }
 
     /**
@@ -132,6 +145,11 @@ public final class RunningBroker implements LocalBroker {
     }
 
     @Override
+    public Optional<NodeNamespaces> namespaces() {
+        return Optional.ofNullable(namespaces);
+    }
+
+    @Override
     public Optional<String> exitStatus(String node) {
         BrokerProcess process = nodes.get(node);
         return process == null ? Optional.empty() : process.exitStatus();
@@ -142,7 +160,7 @@ public final class RunningBroker implements LocalBroker {
         return shape == null ? LocalBroker.super.describe(topics) : shape.describe(topics);
     }
 
-    /** Stops every node at once ({@link AllAtOnce} says why) and deletes the data. */
+    /** Stops every node at once ({@link AllAtOnce} says why), deletes the data and removes the nodes' namespaces. */
     @Override
     public void close() {
         List<BrokerProcess> processes;
@@ -151,6 +169,9 @@ public final class RunningBroker implements LocalBroker {
         }
         AllAtOnce.run("stop-" + type, processes.stream().<Runnable>map(process -> process::close).toList());
         ScratchDirectory.deleteRecursively(runDir);
+        if (namespaces != null) {
+            namespaces.close();
+        }
     }
 
     @Override

@@ -72,6 +72,11 @@ final class ScratchGuardedBroker implements LocalBroker {
     }
 
     @Override
+    public Optional<NodeNamespaces> namespaces() {
+        return broker.namespaces();
+    }
+
+    @Override
     public Optional<String> exitStatus(String node) {
         return broker.exitStatus(node);
     }

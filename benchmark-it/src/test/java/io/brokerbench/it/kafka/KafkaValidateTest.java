@@ -35,6 +35,19 @@ class KafkaValidateTest {
         assertEquals(ExitCode.OK, validate(HOME.resolve("driver-kafka/kafka.yaml")), err.toString(StandardCharsets.UTF_8));
         assertEquals(ExitCode.OK, validate(HOME.resolve("driver-kafka/kafka-local.yaml")), err.toString(StandardCharsets.UTF_8));
         assertEquals(ExitCode.OK, validate(HOME.resolve("driver-kafka/kafka-local-throughput.yaml")), err.toString(StandardCharsets.UTF_8));
+        assertEquals(ExitCode.OK, validate(HOME.resolve("driver-kafka/kafka-cluster-acks-all-netns.yaml")),
+                err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void namespacesForALauncherThatStartsOnLoopbackOnlyAreBadInputNamingTheValue() throws Exception {
+        String text = Files.readString(HOME.resolve("driver-nats/nats-cluster-r3.yaml")) + "localBrokerNetwork: namespaces\n";
+        Path driver = Files.writeString(dir.resolve("nats-netns.yaml"), text);
+        assertEquals(ExitCode.BAD_INPUT, validate(driver));
+        String message = err.toString(StandardCharsets.UTF_8).strip();
+        assertEquals(1, message.lines().count(), message);
+        assertTrue(message.contains(driver + ": field 'localBrokerNetwork' = 'namespaces': a local nats broker starts its"
+                + " nodes on 127.0.0.1 only (network namespaces: kafka)"), message);
     }
 
     @Test

@@ -5,6 +5,7 @@ import io.brokerbench.localbroker.BrokerProcess;
 import io.brokerbench.localbroker.LocalBroker;
 import io.brokerbench.localbroker.LocalBrokerLauncher;
 import io.brokerbench.localbroker.MavenRuntime;
+import io.brokerbench.localbroker.NodeNamespaces;
 import io.brokerbench.localbroker.RunningBroker;
 import io.brokerbench.localbroker.TetheredProcess;
 import java.io.File;
@@ -27,7 +28,8 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 
 /**
  * Starts a KRaft Kafka on 127.0.0.1 — one node, or a cluster of up to {@value #MAX_NODES} (each node a
- * broker and a controller in one JVM, every node a voter) — from jars resolved from Maven Central via
+ * broker and a controller in one JVM, every node a voter), its nodes optionally each in a network
+ * namespace of its own on its own address, for network faults — from jars resolved from Maven Central via
  * {@code deploy/local/kafka/pom.xml}, at the version of the project's {@code kafka.version} (the client's).
  */
 public final class KafkaLauncher implements LocalBrokerLauncher {
@@ -58,12 +60,35 @@ public final class KafkaLauncher implements LocalBrokerLauncher {
     }
 
     @Override
+    public boolean startsInNamespaces() {
+        return true;
+    }
+
+    @Override
     public LocalBroker start(Path home, Path runDir, int nodes) throws IOException, InterruptedException {
+        return start(home, runDir, nodes, null);
+    }
+
+    @Override
+    public LocalBroker startInNamespaces(Path home, Path runDir, int nodes) throws IOException, InterruptedException {
+        NodeNamespaces namespaces = NodeNamespaces.create(KafkaNodes.names(nodes));
+        try {
+            return start(home, runDir, nodes, namespaces);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            namespaces.close();
+            throw e;
+        }
+    }
+
+    /** @param namespaces null: every node on 127.0.0.1 */
+    private static LocalBroker start(Path home, Path runDir, int nodes, NodeNamespaces namespaces)
+            throws IOException, InterruptedException {
         String version = MavenRuntime.builtVersion(KafkaLauncher.class);
         Path deployDir = home.resolve("deploy/local/kafka");
         Path lib = MavenRuntime.resolve(deployDir.resolve("pom.xml"), "kafka.version", version,
                 "kafka-server-" + version + ".jar");
-        KafkaNodes cluster = KafkaNodes.allocate(nodes, runDir);
+        KafkaNodes cluster = KafkaNodes.allocate(nodes, runDir,
+                namespaces == null ? name -> "127.0.0.1" : namespaces::address);
         Map<String, String> settings = resultSettings(nodes);
         String clusterId = newClusterId();
 
@@ -93,8 +118,9 @@ public final class KafkaLauncher implements LocalBrokerLauncher {
                 command.addAll(1, JVM_OPTIONS);
                 command.add("kafka.Kafka");
                 command.add(node.dir().resolve("server.properties").toString());
-                processes.put(node.name(),
-                        BrokerProcess.start(node.name(), command, node.dir(), node.dir().resolve("kafka.log"), Map.of()));
+                processes.put(node.name(), BrokerProcess.start(node.name(),
+                        namespaces == null ? command : namespaces.command(node.name(), command), node.dir(),
+                        node.dir().resolve("kafka.log"), Map.of()));
             }
             for (BrokerProcess process : processes.values()) {
                 process.awaitReady(READY_TIMEOUT, () -> process.logContains(READY_LINE));
@@ -110,8 +136,12 @@ public final class KafkaLauncher implements LocalBrokerLauncher {
 
         Map<String, String> recorded = new LinkedHashMap<>(settings);
         recorded.put("jvm.options", String.join(" ", JVM_OPTIONS));
+        if (namespaces != null) {
+            recorded.put("network", "a network namespace per node, " + namespaces.subnet());
+        }
         Map<String, String> endpoints = Map.of("bootstrapServers", cluster.bootstrapServers());
-        return new RunningBroker(TYPE, version, processes, runDir, endpoints, recorded, new KafkaClusterShape(cluster));
+        return new RunningBroker(TYPE, version, processes, runDir, endpoints, recorded, new KafkaClusterShape(cluster),
+                namespaces);
     }
 
     /**

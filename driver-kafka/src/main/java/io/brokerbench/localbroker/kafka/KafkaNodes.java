@@ -8,33 +8,49 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * The nodes of a local KRaft Kafka: each a broker and a controller in one JVM, with its own client
- * and controller ports on 127.0.0.1 and its own directory; every node a voter of the controller quorum.
+ * and controller ports on its host (127.0.0.1, or its network namespace's address) and its own
+ * directory; every node a voter of the controller quorum.
  *
  * @param nodes in node-id order (ids from 1)
  */
 record KafkaNodes(List<Node> nodes) {
 
-    /** One node: its id, name in the result, ports and directory. */
-    record Node(int id, String name, int port, int controllerPort, Path dir) {
+    /** One node: its id, name in the result, the address it listens on, ports and directory. */
+    record Node(int id, String name, String host, int port, int controllerPort, Path dir) {
 
         String bootstrapAddress() {
-            return "127.0.0.1:" + port;
+            return host + ":" + port;
+        }
+
+        String controllerAddress() {
+            return host + ":" + controllerPort;
         }
     }
 
+    /** The names of {@code count} nodes: a single broker is named {@code kafka}, a cluster's nodes {@code kafka-<id>}. */
+    static List<String> names(int count) {
+        List<String> names = new ArrayList<>();
+        for (int id = 1; id <= count; id++) {
+            names.add(count == 1 ? "kafka" : "kafka-" + id);
+        }
+        return names;
+    }
+
     /**
-     * {@code count} nodes with distinct free ports, in {@code runDir} itself for a single broker (as
-     * before clusters) or in {@code runDir/node-<id>} each; a single broker is named {@code kafka}, a
-     * cluster's nodes {@code kafka-<id>}.
+     * {@code count} nodes with distinct free ports, each on the address {@code hostOf} gives its name,
+     * in {@code runDir} itself for a single broker (as before clusters) or in {@code runDir/node-<id>} each.
      */
-    static KafkaNodes allocate(int count, Path runDir) {
+    static KafkaNodes allocate(int count, Path runDir, UnaryOperator<String> hostOf) {
         Set<Integer> taken = new HashSet<>();
         List<Node> nodes = new ArrayList<>();
+        List<String> names = names(count);
         for (int id = 1; id <= count; id++) {
-            nodes.add(new Node(id, count == 1 ? "kafka" : "kafka-" + id, freePort(taken), freePort(taken),
+            String name = names.get(id - 1);
+            nodes.add(new Node(id, name, hostOf.apply(name), freePort(taken), freePort(taken),
                     count == 1 ? runDir : runDir.resolve("node-" + id)));
         }
         return new KafkaNodes(List.copyOf(nodes));
@@ -55,7 +71,7 @@ record KafkaNodes(List<Node> nodes) {
 
     /** {@code controller.quorum.voters}: every node, {@code id@host:controllerPort}. */
     String quorumVoters() {
-        return String.join(",", nodes.stream().map(n -> n.id() + "@127.0.0.1:" + n.controllerPort()).toList());
+        return String.join(",", nodes.stream().map(n -> n.id() + "@" + n.controllerAddress()).toList());
     }
 
     /** The name of the node with this broker id, for the result; the id itself if none has it. */
@@ -68,7 +84,7 @@ record KafkaNodes(List<Node> nodes) {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("node.id", Integer.toString(node.id()));
         properties.put("controller.quorum.voters", quorumVoters());
-        properties.put("listeners", "PLAINTEXT://" + node.bootstrapAddress() + ",CONTROLLER://127.0.0.1:" + node.controllerPort());
+        properties.put("listeners", "PLAINTEXT://" + node.bootstrapAddress() + ",CONTROLLER://" + node.controllerAddress());
         properties.put("advertised.listeners", "PLAINTEXT://" + node.bootstrapAddress());
         properties.put("controller.listener.names", "CONTROLLER");
         properties.put("inter.broker.listener.name", "PLAINTEXT");
