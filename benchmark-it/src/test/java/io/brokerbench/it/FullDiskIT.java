@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A run whose output directory fills up: a 64 KB tmpfs the test mounts (and unmounts) takes the
- * histogram log's first entries and then nothing. The command warns before the run that the space is
+ * A run whose output directory fills up: a 16 KB tmpfs (four pages) the test mounts (and unmounts) takes
+ * the histogram log's first entries and then nothing. The command warns before the run that the space is
  * short, and when the result cannot be written it is saved in the temporary directory instead, said
  * in one line, and the command fails: nothing measured is lost, nothing is reported as written that was not.
  */
@@ -37,7 +37,7 @@ class FullDiskIT {
     void aResultThatCannotBeWrittenIsSavedElsewhereAndSaidSo() throws Exception {
         Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "mounting a tmpfs needs root: skipped");
         Path full = Files.createDirectory(dir.resolve("full"));
-        Commands.check("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", full.toString());
+        Commands.check("mount", "-t", "tmpfs", "-o", "size=16k", "tmpfs", full.toString());
         Path saved = null;
         try {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -48,7 +48,8 @@ class FullDiskIT {
             String console = out.toString(StandardCharsets.UTF_8);
             String errors = err.toString(StandardCharsets.UTF_8);
 
-            assertTrue(console.contains("warning: only 0.1 MB free where the results go (" + full + ")"), console);
+            assertTrue(console.contains("MB free where the results go (" + full + "); this command's results need about"),
+                    console);
             assertEquals(1, exit, "the result is not where it was asked for: " + errors);
             Matcher where = SAVED.matcher(errors);
             assertTrue(where.find(), errors);
