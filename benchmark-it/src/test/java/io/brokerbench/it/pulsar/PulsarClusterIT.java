@@ -4,20 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.brokerbench.cli.Main;
+import io.brokerbench.it.ClusterRuns;
 import io.brokerbench.localbroker.LocalBrokers;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,7 +37,7 @@ class PulsarClusterIT {
     @Test
     @Timeout(600)
     void everyAckQuorumDeliversOnceOnAWholeClusterThatLeavesNothingBehind() throws Exception {
-        Set<Path> scratchBefore = brokerScratch();
+        Set<Path> scratchBefore = ClusterRuns.brokerScratch("pulsar");
         Path workload = Files.writeString(dir.resolve("two-partitions.yaml"), """
                 name: two partitions
                 topics: 1
@@ -59,35 +52,25 @@ class PulsarClusterIT {
                 testDurationSeconds: 6
                 reportingIntervalSeconds: 2
                 """);
-        String drivers = String.join(",", ACK_QUORUMS.stream().map(quorum -> LocalBrokers.home()
-                .resolve("driver-pulsar/pulsar-cluster-ack-quorum-" + quorum + ".yaml").toString()).toList());
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
-        int exit = Main.run(new String[] {"--drivers", drivers, workload.toString(), "-o", dir.resolve("results").toString()},
-                out, out);
-        String text = console.toString(StandardCharsets.UTF_8);
-        assertEquals(0, exit, text);
-
-        List<Path> results;
-        try (Stream<Path> files = Files.list(dir.resolve("results"))) {
-            results = files.filter(f -> f.toString().endsWith(".json")).sorted().toList();
-        }
-        assertEquals(ACK_QUORUMS.size(), results.size(), results.toString());
+        List<Path> drivers = ACK_QUORUMS.stream().map(quorum -> LocalBrokers.home()
+                .resolve("driver-pulsar/pulsar-cluster-ack-quorum-" + quorum + ".yaml")).toList();
+        ClusterRuns runs = ClusterRuns.run(drivers, workload, dir.resolve("results"));
         Set<String> quorumsSeen = new HashSet<>();
-        for (Path file : results) {
-            JsonNode result = new ObjectMapper().readTree(file.toFile());
+        for (int i = 0; i < runs.files().size(); i++) {
+            JsonNode result = runs.results().get(i);
+            Path file = runs.files().get(i);
             String ackQuorum = ackQuorumOf(result);
             quorumsSeen.add(ackQuorum);
             assertWholeClusterKeptEveryPartitionOnEveryBookie(result.get("environment").get("localBroker"), ackQuorum, file);
-            assertDeliveredOnce(result.get("messages"), file);
+            ClusterRuns.assertDeliveredOnce(result.get("messages"), file);
             assertEveryNodeMeasured(result.get("localBroker"), file);
         }
         assertEquals(Set.copyOf(ACK_QUORUMS), quorumsSeen);
-        assertTrue(text.contains("local pulsar 4.2.4 (5 nodes, pids "), text);
+        assertTrue(runs.console().contains("local pulsar 4.2.4 (5 nodes, pids "), runs.console());
 
         assertTrue(ProcessHandle.current().descendants().noneMatch(p -> MAIN_CLASSES.stream()
                 .anyMatch(main -> p.info().commandLine().orElse("").contains(main))), "a process of a cluster outlived its run");
-        assertEquals(scratchBefore, brokerScratch(), "a cluster's directory outlived its run");
+        assertEquals(scratchBefore, ClusterRuns.brokerScratch("pulsar"), "a cluster's directory outlived its run");
     }
 
     private static String ackQuorumOf(JsonNode result) {
@@ -102,8 +85,8 @@ class PulsarClusterIT {
     private static void assertWholeClusterKeptEveryPartitionOnEveryBookie(JsonNode broker, String ackQuorum, Path file) {
         assertEquals(NODES.size(), broker.get("nodes").asInt(), file + ": " + broker);
         JsonNode shape = broker.get("shape");
-        assertEquals(BOOKIES, names(shape.get("bookies")), file + ": " + shape);
-        assertEquals(BOOKIES, names(shape.get("writableBookies")), file + ": " + shape);
+        assertEquals(BOOKIES, ClusterRuns.names(shape.get("bookies")), file + ": " + shape);
+        assertEquals(BOOKIES, ClusterRuns.names(shape.get("writableBookies")), file + ": " + shape);
         assertEquals("broker", shape.get("leaderBroker").asText(), file + ": " + shape);
         assertEquals(1, shape.get("topics").size(), file + ": " + shape);
         JsonNode topic = shape.get("topics").elements().next();
@@ -117,15 +100,7 @@ class PulsarClusterIT {
             assertEquals(3, partition.get("ensembleSize").asInt(), file + ": " + partition);
             assertEquals(3, partition.get("writeQuorum").asInt(), file + ": " + partition);
             assertEquals(ackQuorum, partition.get("ackQuorum").asText(), file + ": " + partition);
-            assertEquals(Set.copyOf(BOOKIES), Set.copyOf(names(partition.get("replicas"))), file + ": " + partition);
-        }
-    }
-
-    private static void assertDeliveredOnce(JsonNode messages, Path file) {
-        assertTrue(messages.get("sent").asLong() > 0, file + ": " + messages);
-        assertEquals(messages.get("sent").asLong(), messages.get("received").asLong(), file + ": " + messages);
-        for (String none : new String[] {"lost", "duplicated", "sendFailures", "unacknowledged"}) {
-            assertEquals(0, messages.get(none).asLong(), file + ": " + none + " in " + messages);
+            assertEquals(Set.copyOf(BOOKIES), Set.copyOf(ClusterRuns.names(partition.get("replicas"))), file + ": " + partition);
         }
     }
 
@@ -144,16 +119,5 @@ class PulsarClusterIT {
             sum += node.get("cpuCores").asDouble();
         }
         assertEquals(cost.get("cpuCores").asDouble(), sum, 0.01, file + ": " + cost);
-    }
-
-    private static List<String> names(JsonNode array) {
-        return StreamSupport.stream(array.spliterator(), false).map(JsonNode::asText).toList();
-    }
-
-    /** Local brokers' run directories in this JVM's temporary directory. */
-    private static Set<Path> brokerScratch() throws IOException {
-        try (Stream<Path> entries = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-            return Set.copyOf(entries.filter(p -> p.getFileName().toString().startsWith("brokerbench-pulsar-")).toList());
-        }
     }
 }
