@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brokerbench.cli.Main;
+import io.brokerbench.it.ClusterRuns;
 import io.brokerbench.localbroker.LocalBrokers;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -77,16 +78,7 @@ class KafkaLeaderKillIT {
         assertTickedFinerThanItsIntervals(run.get("faultTimeline"));
 
         JsonNode messages = run.get("messages");
-        long sent = messages.get("sent").asLong();
-        long failed = messages.get("sendFailures").asLong();
-        long unacknowledged = messages.get("unacknowledged").asLong();
-        JsonNode subscription = messages.get("subscriptions").get(0);
-        // the accounting is exact whatever the broker did: what the subscription expects is what was
-        // acknowledged, and every one of those was received or counted lost
-        assertEquals(sent - failed - unacknowledged, subscription.get("expected").asLong(), messages.toString());
-        long firstDeliveries = subscription.get("received").asLong() - subscription.get("duplicated").asLong();
-        assertTrue(firstDeliveries + subscription.get("lost").asLong() >= subscription.get("expected").asLong(),
-                messages.toString());
+        ClusterRuns.assertEveryMessageAccountedFor(messages);
         if (acks.equals("all")) {
             // acks=all, min.insync.replicas=2, idempotence on: a leader's death loses, repeats and reorders nothing
             assertEquals(0, messages.get("lost").asLong(), messages.toString());
