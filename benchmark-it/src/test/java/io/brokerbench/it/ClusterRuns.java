@@ -52,6 +52,42 @@ public final class ClusterRuns {
         return new ClusterRuns(console, files);
     }
 
+    /**
+     * A workload of 1 KB messages at 1,000 msg/s on one partition, 3 s of warm-up and 30 s measured,
+     * with one fault 4 s into the measured phase: {@code action} on {@code target}.
+     */
+    public static Path faultWorkload(Path dir, String action, String target) throws IOException {
+        return Files.writeString(dir.resolve(action + "-" + target + ".yaml"), """
+                name: %s %s
+                topics: 1
+                partitionsPerTopic: 1
+                messageSize: 1024
+                payloadFile: payload/payload-1Kb.data
+                subscriptionsPerTopic: 1
+                consumerPerSubscription: 1
+                producersPerTopic: 1
+                producerRate: 1000
+                warmupDurationSeconds: 3
+                testDurationSeconds: 30
+                reportingIntervalSeconds: 5
+                faults:
+                  - {atSeconds: 4, action: %s, target: %s}
+                """.formatted(target, action, action, target));
+    }
+
+    /** One run of one driver file, its exit code, console and result: a run with faults may rightly end 3 or 4. */
+    public record SingleRun(int exit, String console, JsonNode result) {
+    }
+
+    /** Runs {@code workload} with {@code driver}, the result written to {@code resultFile}, whatever its exit code. */
+    public static SingleRun runOnce(Path driver, Path workload, Path resultFile) {
+        ByteArrayOutputStream output = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(output, true, StandardCharsets.UTF_8);
+        int exit = Main.run(new String[] {"--drivers", driver.toString(), workload.toString(), "-o", resultFile.toString()},
+                out, out);
+        return new SingleRun(exit, output.toString(StandardCharsets.UTF_8), read(resultFile));
+    }
+
     public String console() {
         return console;
     }

@@ -4,14 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.brokerbench.cli.Main;
 import io.brokerbench.it.ClusterRuns;
 import io.brokerbench.localbroker.LocalBrokers;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -34,30 +28,12 @@ class PulsarBookieKillIT {
     @Test
     @Timeout(400)
     void theKilledBookieAndEveryMessageAreAccountedFor() throws Exception {
-        Path workload = Files.writeString(dir.resolve("bookie-kill.yaml"), """
-                name: bookie kill
-                topics: 1
-                partitionsPerTopic: 1
-                messageSize: 1024
-                payloadFile: payload/payload-1Kb.data
-                subscriptionsPerTopic: 1
-                consumerPerSubscription: 1
-                producersPerTopic: 1
-                producerRate: 1000
-                warmupDurationSeconds: 3
-                testDurationSeconds: 30
-                reportingIntervalSeconds: 5
-                faults:
-                  - {atSeconds: 4, action: kill, target: follower}
-                """);
-        Path result = dir.resolve("result.json");
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
-        int exit = Main.run(new String[] {"--drivers",
-                LocalBrokers.home().resolve("driver-pulsar/pulsar-cluster-ack-quorum-2.yaml").toString(),
-                workload.toString(), "-o", result.toString()}, out, out);
-        String text = console.toString(StandardCharsets.UTF_8);
-        JsonNode run = new ObjectMapper().readTree(result.toFile());
+        Path driver = LocalBrokers.home().resolve("driver-pulsar/pulsar-cluster-ack-quorum-2.yaml");
+        ClusterRuns.SingleRun single = ClusterRuns.runOnce(driver, ClusterRuns.faultWorkload(dir, "kill", "follower"),
+                dir.resolve("result.json"));
+        int exit = single.exit();
+        String text = single.console();
+        JsonNode run = single.result();
 
         JsonNode fault = run.get("faults").get(0);
         assertTrue(fault.get("applied").asBoolean(), fault.toString());
