@@ -26,7 +26,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The coordinator of a two-worker run on a local Kafka, a local 3-node Kafka cluster or Redis killed with
+ * The coordinator of a two-worker run on a local Kafka, a local 3-node Kafka cluster, a local Pulsar cluster
+ * (a ZooKeeper, 3 bookies and a broker) or Redis killed with
  * SIGKILL (no shutdown hook runs): the workers stop their load and drop their drivers when the lease
  * ends, every node of the local broker the coordinator started dies with it, and no scratch directory
  * is left anywhere.
@@ -40,6 +41,8 @@ class CoordinatorKillIT {
     @ParameterizedTest
     @CsvSource({"kafka, driver-kafka/kafka-local.yaml, kafka.Kafka, 1",
             "kafka, driver-kafka/kafka-cluster-acks-all.yaml, kafka.Kafka, 3",
+            // every JVM of a Pulsar cluster (ZooKeeper, 3 bookies, the broker) runs from the broker's jars
+            "pulsar, driver-pulsar/pulsar-cluster-ack-quorum-2.yaml, deploy/local/pulsar/lib-, 5",
             "redis, driver-redis/redis-local.yaml, redis-server, 1"})
     void killedCoordinatorLeavesNoLoadNoBrokerAndNoScratchDirectory(String broker, String driverFile, String brokerCommand,
             int nodes, @TempDir Path dir) throws Exception {

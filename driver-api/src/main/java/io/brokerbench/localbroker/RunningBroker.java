@@ -10,6 +10,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -27,6 +28,7 @@ public final class RunningBroker implements LocalBroker {
     private final Map<String, String> settings;
     private final ShapeReport shape;
     private final NodeNamespaces namespaces;
+    private volatile List<List<String>> stopTiers = List.of();
 
     /** A single broker: one process, named after its type. */
     public RunningBroker(String type, String version, BrokerProcess process, Path runDir, Map<String, String> endpoints,
@@ -61,6 +63,16 @@ public final class RunningBroker implements LocalBroker {
         this.settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
         this.shape = shape;
         this.namespaces = namespaces;
+    }
+
+    /**
+     * Stops the nodes tier by tier rather than all at once: each tier's nodes together, the next tier once
+     * they are gone, nodes named in no tier last. For a cluster whose nodes wait on each other as they
+     * shut down (a Pulsar broker whose metadata store went first blocks until its grace period ends).
+     */
+    public RunningBroker stoppedInTiers(List<List<String>> tiers) {
+        this.stopTiers = List.copyOf(tiers.stream().map(List::copyOf).toList());
+        return this;
     }
 
     /**
@@ -160,18 +172,28 @@ public final class RunningBroker implements LocalBroker {
         return shape == null ? LocalBroker.super.describe(topics) : shape.describe(topics);
     }
 
-    /** Stops every node at once ({@link AllAtOnce} says why), deletes the data and removes the nodes' namespaces. */
+    /**
+     * Stops every node at once ({@link AllAtOnce} says why), or tier by tier ({@link #stoppedInTiers}), deletes
+     * the data and removes the nodes' namespaces.
+     */
     @Override
     public void close() {
-        List<BrokerProcess> processes;
+        Map<String, BrokerProcess> left;
         synchronized (nodes) {
-            processes = List.copyOf(nodes.values());
+            left = new LinkedHashMap<>(nodes);
         }
-        AllAtOnce.run("stop-" + type, processes.stream().<Runnable>map(process -> process::close).toList());
+        for (List<String> tier : stopTiers) {
+            stopAtOnce(tier.stream().map(left::remove).filter(Objects::nonNull).toList());
+        }
+        stopAtOnce(List.copyOf(left.values()));
         ScratchDirectory.deleteRecursively(runDir);
         if (namespaces != null) {
             namespaces.close();
         }
+    }
+
+    private void stopAtOnce(List<BrokerProcess> processes) {
+        AllAtOnce.run("stop-" + type, processes.stream().<Runnable>map(process -> process::close).toList());
     }
 
     @Override

@@ -4,20 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.brokerbench.cli.Main;
+import io.brokerbench.it.ClusterRuns;
 import io.brokerbench.localbroker.LocalBrokers;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,7 +33,7 @@ class KafkaClusterIT {
     @Test
     @Timeout(600)
     void everyDurabilitySettingDeliversOnceOnAWholeClusterThatLeavesNothingBehind() throws Exception {
-        Set<Path> scratchBefore = brokerScratch();
+        Set<Path> scratchBefore = ClusterRuns.brokerScratch("kafka");
         Path workload = Files.writeString(dir.resolve("three-partitions.yaml"), """
                 name: three partitions
                 topics: 1
@@ -55,34 +48,24 @@ class KafkaClusterIT {
                 testDurationSeconds: 6
                 reportingIntervalSeconds: 2
                 """);
-        String drivers = String.join(",", ACKS.stream()
-                .map(acks -> LocalBrokers.home().resolve("driver-kafka/kafka-cluster-acks-" + acks + ".yaml").toString()).toList());
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
-        int exit = Main.run(new String[] {"--drivers", drivers, workload.toString(), "-o", dir.resolve("results").toString()},
-                out, out);
-        String text = console.toString(StandardCharsets.UTF_8);
-        assertEquals(0, exit, text);
-
-        List<Path> results;
-        try (Stream<Path> files = Files.list(dir.resolve("results"))) {
-            results = files.filter(f -> f.toString().endsWith(".json")).sorted().toList();
-        }
-        assertEquals(ACKS.size(), results.size(), results.toString());
+        List<Path> drivers = ACKS.stream()
+                .map(acks -> LocalBrokers.home().resolve("driver-kafka/kafka-cluster-acks-" + acks + ".yaml")).toList();
+        ClusterRuns runs = ClusterRuns.run(drivers, workload, dir.resolve("results"));
         Set<String> acksSeen = new HashSet<>();
-        for (Path file : results) {
-            JsonNode result = new ObjectMapper().readTree(file.toFile());
+        for (int i = 0; i < runs.files().size(); i++) {
+            JsonNode result = runs.results().get(i);
+            Path file = runs.files().get(i);
             acksSeen.add(acksOf(result));
             assertWholeClusterPlacedTheTopicOnSeveralLeaders(result.get("environment").get("localBroker"), file);
-            assertDeliveredOnce(result.get("messages"), file);
+            ClusterRuns.assertDeliveredOnce(result.get("messages"), file);
             assertEveryNodeWorked(result.get("localBroker"), file);
         }
         assertEquals(Set.copyOf(ACKS), acksSeen);
-        assertTrue(text.contains("local kafka 4.4.0 (3 nodes, pids "), text);
+        assertTrue(runs.console().contains("local kafka 4.4.0 (3 nodes, pids "), runs.console());
 
         assertTrue(ProcessHandle.current().descendants().noneMatch(p -> p.info().commandLine().orElse("").contains("kafka.Kafka")),
                 "a node of a cluster outlived its run");
-        assertEquals(scratchBefore, brokerScratch(), "a cluster's directory outlived its run");
+        assertEquals(scratchBefore, ClusterRuns.brokerScratch("kafka"), "a cluster's directory outlived its run");
     }
 
     private static String acksOf(JsonNode result) {
@@ -97,7 +80,7 @@ class KafkaClusterIT {
     private static void assertWholeClusterPlacedTheTopicOnSeveralLeaders(JsonNode broker, Path file) {
         assertEquals(3, broker.get("nodes").asInt(), file + ": " + broker);
         JsonNode shape = broker.get("shape");
-        assertEquals(NODES, names(shape.get("liveNodes")), file + ": " + shape);
+        assertEquals(NODES, ClusterRuns.names(shape.get("liveNodes")), file + ": " + shape);
         assertTrue(NODES.contains(shape.get("controllerLeader").asText()), file + ": " + shape);
         assertEquals(1, shape.get("topics").size(), file + ": " + shape);
         JsonNode topic = shape.get("topics").elements().next();
@@ -106,17 +89,9 @@ class KafkaClusterIT {
         Set<String> leaders = new HashSet<>();
         for (JsonNode partition : topic.get("partitions")) {
             leaders.add(partition.get("leader").asText());
-            assertEquals(Set.copyOf(NODES), Set.copyOf(names(partition.get("replicas"))), file + ": " + partition);
+            assertEquals(Set.copyOf(NODES), Set.copyOf(ClusterRuns.names(partition.get("replicas"))), file + ": " + partition);
         }
         assertTrue(leaders.size() > 1, file + ": every partition led by one node: " + topic);
-    }
-
-    private static void assertDeliveredOnce(JsonNode messages, Path file) {
-        assertTrue(messages.get("sent").asLong() > 0, file + ": " + messages);
-        assertEquals(messages.get("sent").asLong(), messages.get("received").asLong(), file + ": " + messages);
-        for (String none : new String[] {"lost", "duplicated", "sendFailures", "unacknowledged"}) {
-            assertEquals(0, messages.get(none).asLong(), file + ": " + none + " in " + messages);
-        }
     }
 
     private static void assertEveryNodeWorked(JsonNode cost, Path file) {
@@ -127,16 +102,5 @@ class KafkaClusterIT {
             sum += node.get("cpuCores").asDouble();
         }
         assertEquals(cost.get("cpuCores").asDouble(), sum, 0.01, file + ": " + cost);
-    }
-
-    private static List<String> names(JsonNode array) {
-        return StreamSupport.stream(array.spliterator(), false).map(JsonNode::asText).toList();
-    }
-
-    /** Local brokers' run directories in this JVM's temporary directory. */
-    private static Set<Path> brokerScratch() throws IOException {
-        try (Stream<Path> entries = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-            return Set.copyOf(entries.filter(p -> p.getFileName().toString().startsWith("brokerbench-kafka-")).toList());
-        }
     }
 }

@@ -9,10 +9,6 @@ import io.brokerbench.localbroker.MavenRuntime;
 import io.brokerbench.localbroker.RunningBroker;
 import java.io.IOException;
 import java.io.StringReader;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,14 +22,17 @@ import java.util.Properties;
 import java.util.Set;
 
 /**
- * Pulsar standalone (broker, in-JVM bookie and RocksDB metadata store in one JVM) on 127.0.0.1 with
- * free ports, from the jars listed in {@code deploy/local/pulsar/pom.xml} and the configuration in
- * {@code deploy/local/pulsar/standalone.conf.template}, at the version of the project's
- * {@code pulsar.version} (the client's).
+ * Pulsar on 127.0.0.1 with free ports, from the jars listed in {@code deploy/local/pulsar/pom.xml}, at
+ * the version of the project's {@code pulsar.version} (the client's): for one node a standalone
+ * (broker, in-JVM bookie and RocksDB metadata store in one JVM, configured by {@code
+ * deploy/local/pulsar/standalone.conf.template}); for more, a cluster of that many bookies with a
+ * ZooKeeper and a broker ({@link PulsarCluster}).
  */
 public final class PulsarLauncher implements LocalBrokerLauncher {
 
-    private static final String TYPE = "pulsar";
+    static final String TYPE = "pulsar";
+    /** Bookies of one cluster on one machine: 3 is the shape users run (ensemble 3); 5 the most that makes sense here. */
+    private static final int MAX_NODES = 5;
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
     private static final Duration HTTP_TIMEOUT = Duration.ofSeconds(2);
@@ -50,9 +49,11 @@ public final class PulsarLauncher implements LocalBrokerLauncher {
             "dbStorage_writeCacheMaxSizeMb",
             "dbStorage_readAheadCacheMaxSizeMb");
 
-    /** Heap and direct memory as measured workable on a 2-core machine; G1 because ZGC inflates RSS readings. */
+    /** Heap and direct memory of the standalone and of a cluster's broker, as measured workable on a 2-core machine. */
+    static final List<String> BROKER_MEMORY = List.of("-Xms512m", "-Xmx1g", "-XX:MaxDirectMemorySize=1g");
+
+    /** Every Pulsar JVM's options beside its memory; G1 because ZGC inflates RSS readings. */
     private static final List<String> JVM_OPTIONS = List.of(
-            "-Xms512m", "-Xmx1g", "-XX:MaxDirectMemorySize=1g",
             "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=10",
             "-XX:+PerfDisableSharedMem", "-XX:-OmitStackTraceInFastThrow",
             "-Dio.netty.tryReflectionSetAccessible=true",
@@ -76,11 +77,19 @@ public final class PulsarLauncher implements LocalBrokerLauncher {
     }
 
     @Override
+    public int maxNodes() {
+        return MAX_NODES;
+    }
+
+    @Override
     public LocalBroker start(Path home, Path runDir, int nodes) throws IOException, InterruptedException {
         String version = MavenRuntime.builtVersion(PulsarLauncher.class);
         Path deploy = home.resolve("deploy/local/pulsar");
         Path lib = MavenRuntime.resolve(deploy.resolve("pom.xml"), "pulsar.version", version,
                 "pulsar-broker-" + version + ".jar");
+        if (nodes > 1) {
+            return PulsarCluster.start(deploy, lib, version, runDir, nodes);
+        }
 
         List<Integer> ports = distinctFreePorts(3);
         int brokerPort = ports.get(0);
@@ -93,18 +102,8 @@ public final class PulsarLauncher implements LocalBrokerLauncher {
         Path configFile = runDir.resolve("standalone.conf");
         Files.writeString(configFile, config);
 
-        List<String> command = new ArrayList<>();
-        command.add(BrokerProcess.javaExecutable());
-        command.addAll(JVM_OPTIONS);
-        for (String opened : OPENED_PACKAGES) {
-            command.add("--add-opens");
-            command.add(opened + "=ALL-UNNAMED");
-        }
-        Path log4j = deploy.resolve("log4j2.properties");
-        command.add("-Dlog4j.configurationFile=" + log4j);
-        command.add("-Dlog4j2.configurationFile=" + log4j);
-        command.addAll(List.of("-cp", lib.resolve("*").toString(), "org.apache.pulsar.PulsarStandaloneStarter",
-                "--config", configFile.toString(),
+        List<String> command = javaCommand(BROKER_MEMORY, deploy, lib, "org.apache.pulsar.PulsarStandaloneStarter");
+        command.addAll(List.of("--config", configFile.toString(),
                 "--no-functions-worker", "--no-stream-storage",
                 "--metadata-dir", runDir.resolve("data/metadata").toString(),
                 "--bookkeeper-dir", runDir.resolve("data/bookkeeper").toString(),
@@ -114,8 +113,8 @@ public final class PulsarLauncher implements LocalBrokerLauncher {
         String httpUrl = "http://127.0.0.1:" + webPort;
         BrokerProcess process = BrokerProcess.start("pulsar", command, runDir, runDir.resolve("pulsar.log"), Map.of());
         try {
-            AdminProbe probe = new AdminProbe(httpUrl);
-            process.awaitReady(START_TIMEOUT, probe::defaultNamespaceExists);
+            PulsarWebAdmin admin = new PulsarWebAdmin(httpUrl, HTTP_TIMEOUT);
+            process.awaitReady(START_TIMEOUT, admin::defaultNamespaceExists);
         } catch (IOException | InterruptedException | RuntimeException e) {
             process.close();
             ScratchDirectory.deleteRecursively(runDir);
@@ -135,7 +134,28 @@ public final class PulsarLauncher implements LocalBrokerLauncher {
         return List.copyOf(ports);
     }
 
-    private static Map<String, String> reportedSettings(String config) throws IOException {
+    /**
+     * {@code java}, its options ({@code memory} first), the log configuration and the broker's jars:
+     * every Pulsar JVM's command line up to its main class, then {@code mainClass}.
+     */
+    static List<String> javaCommand(List<String> memory, Path deploy, Path lib, String mainClass) {
+        List<String> command = new ArrayList<>();
+        command.add(BrokerProcess.javaExecutable());
+        command.addAll(memory);
+        command.addAll(JVM_OPTIONS);
+        for (String opened : OPENED_PACKAGES) {
+            command.add("--add-opens");
+            command.add(opened + "=ALL-UNNAMED");
+        }
+        Path log4j = deploy.resolve("log4j2.properties");
+        command.add("-Dlog4j.configurationFile=" + log4j);
+        command.add("-Dlog4j2.configurationFile=" + log4j);
+        command.addAll(List.of("-cp", lib.resolve("*").toString(), mainClass));
+        return command;
+    }
+
+    /** The {@link #REPORTED_SETTINGS} that {@code config} (properties text) sets, as it sets them. */
+    static Map<String, String> reportedSettings(String config) throws IOException {
         Properties properties = new Properties();
         properties.load(new StringReader(config));
         Map<String, String> settings = new LinkedHashMap<>();
@@ -146,36 +166,5 @@ public final class PulsarLauncher implements LocalBrokerLauncher {
             }
         }
         return Collections.unmodifiableMap(settings);
-    }
-
-    /**
-     * The broker is ready once its admin REST API answers and the default namespace exists: the
-     * standalone creates {@code public/default} as the last step of its start.
-     */
-    private static final class AdminProbe {
-        private final HttpClient http = HttpClient.newBuilder().connectTimeout(HTTP_TIMEOUT).build();
-        private final String httpUrl;
-
-        AdminProbe(String httpUrl) {
-            this.httpUrl = httpUrl;
-        }
-
-        boolean defaultNamespaceExists() {
-            return bodyContains("/admin/v2/tenants", "\"public\"")
-                    && bodyContains("/admin/v2/namespaces/public", "\"public/default\"");
-        }
-
-        private boolean bodyContains(String path, String expected) {
-            HttpRequest request = HttpRequest.newBuilder(URI.create(httpUrl + path)).timeout(HTTP_TIMEOUT).GET().build();
-            try {
-                HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-                return response.statusCode() == 200 && response.body().contains(expected);
-            } catch (IOException e) {
-                return false;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-        }
     }
 }

@@ -167,7 +167,7 @@ class PulsarDriverConfigTest {
         try (Stream<Path> list = Files.list(module)) {
             files = list.filter(p -> p.getFileName().toString().endsWith(".yaml")).sorted().toList();
         }
-        assertEquals(5, files.size(), files.toString());
+        assertEquals(7, files.size(), files.toString());
         for (Path file : files) {
             // the framework fills in ${localBroker.*} before the driver reads the file
             String text = Files.readString(file)
@@ -175,6 +175,14 @@ class PulsarDriverConfigTest {
                     .replace("${localBroker.httpUrl}", "http://127.0.0.1:8080");
             PulsarDriverConfig config = read(text);
             assertEquals("public/benchmark", config.client().namespacePrefix(), file.toString());
+            String name = file.getFileName().toString();
+            if (name.startsWith("pulsar-cluster-ack-quorum-")) {
+                // the cluster files: every entry on all 3 bookies, acknowledged by as many as the name says
+                ClientConfig.Persistence persistence = config.client().persistence();
+                assertEquals(3, persistence.ensembleSize(), name);
+                assertEquals(3, persistence.writeQuorum(), name);
+                assertEquals(name, "pulsar-cluster-ack-quorum-" + persistence.ackQuorum() + ".yaml");
+            }
         }
     }
 
