@@ -6,7 +6,6 @@ import io.brokerbench.result.model.BenchmarkResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -64,8 +63,6 @@ final class ResultFallback {
 
     /** The directories, for a message. */
     static String describe(Path target) {
-        List<String> names = new ArrayList<>();
-        directories(target).forEach(dir -> names.add(dir.toString()));
-        return String.join(", ", names);
+        return String.join(", ", directories(target).stream().map(Path::toString).toList());
     }
 }
