@@ -225,10 +225,10 @@ final class RunSeries {
                 : RemoteWorkers.connect(distribution.urls(), settings.workerToken(), control, message -> out.println("  " + message));
         List<Worker> runWorkers = remote == null ? List.of(inProcessWorker()) : remote.workers();
         if (!settings.noMetrics()) {
-            record.metrics().watchBroker(session.brokerNodes());
+            record.metrics().watchBroker(session::brokerNodes);
         }
         if (prometheus != null) {
-            prometheus.watchBroker(session.brokerNodes());
+            prometheus.watchBroker(session::brokerNodes);
         }
         HistogramLog histograms = openHistogramLog(target, record);
         RateSearchProgress search = new RateSearchProgress(progress);

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * The coordinator's side: one {@link IntervalMetrics} per reporting interval, from the workers'
@@ -21,14 +22,16 @@ public final class MetricSeries {
 
     private final Map<String, Observed> workers = new LinkedHashMap<>();
     private final List<IntervalMetrics> intervals = new ArrayList<>();
-    private final Map<String, ProcessUsageReader> brokerNodes = new LinkedHashMap<>();
-    private Map<String, ProcessUsageReader.Usage> brokerAtLastClose = Map.of();
+    private Supplier<List<BrokerNode>> brokerNodes = List::of;
+    private Map<String, NodeReading> brokerAtLastClose = Map.of();
     private long cpuNanos;
 
-    /** Samples the local broker's nodes at every interval from the load's start on. */
-    public synchronized void watchBroker(List<BrokerNode> nodes) {
-        brokerNodes.clear();
-        nodes.forEach(node -> brokerNodes.put(node.name(), new ProcessUsageReader(node.process())));
+    /**
+     * Samples the local broker's nodes at every interval from the load's start on; {@code nodes} is
+     * asked at each interval, so a node a fault restarted is followed to its new process.
+     */
+    public synchronized void watchBroker(Supplier<List<BrokerNode>> nodes) {
+        brokerNodes = nodes;
     }
 
     /** Takes a worker's latest snapshot; the next interval to close ends with it. */
@@ -94,28 +97,43 @@ public final class MetricSeries {
 
     /**
      * Every node's usage over the interval; empty without a broker, or when no node ran through it. A
-     * node that has exited (killed by a fault, say) is left out of the interval rather than counted as idle.
+     * node that is down at the interval's end (killed by a fault, say) is left out of it rather than
+     * counted as idle. A node running as a new process (a fault restarted it) counts all of that
+     * process's CPU: it started after the old one's last reading. What the old process spent between
+     * its last reading and its end cannot be read any more, and is not counted.
      */
     private Optional<BrokerUsage> brokerUsage(double perSecond) {
-        Map<String, ProcessUsageReader.Usage> now = readBroker();
-        Map<String, ProcessUsageReader.Usage> before = brokerAtLastClose;
-        brokerAtLastClose = now;
+        Map<String, NodeReading> now = readBroker();
+        Map<String, NodeReading> before = brokerAtLastClose;
+        // a node down now keeps its last reading, so that its restart is measured from there
+        Map<String, NodeReading> kept = new LinkedHashMap<>(before);
+        kept.putAll(now);
+        brokerAtLastClose = kept;
         List<BrokerUsage.NodeUsage> nodes = new ArrayList<>();
-        now.forEach((node, usage) -> {
-            ProcessUsageReader.Usage earlier = before.get(node);
+        now.forEach((node, reading) -> {
+            NodeReading earlier = before.get(node);
             if (earlier != null) {
-                nodes.add(new BrokerUsage.NodeUsage(node, (usage.cpuSeconds() - earlier.cpuSeconds()) * perSecond,
-                        usage.residentBytes()));
+                double cpuSeconds = reading.pid() == earlier.pid()
+                        ? reading.usage().cpuSeconds() - earlier.usage().cpuSeconds()
+                        : reading.usage().cpuSeconds();
+                nodes.add(new BrokerUsage.NodeUsage(node, cpuSeconds * perSecond, reading.usage().residentBytes()));
             }
         });
         return nodes.isEmpty() ? Optional.empty() : Optional.of(BrokerUsage.of(nodes));
     }
 
-    /** Each running node's usage now, by node name. */
-    private Map<String, ProcessUsageReader.Usage> readBroker() {
-        Map<String, ProcessUsageReader.Usage> usage = new LinkedHashMap<>();
-        brokerNodes.forEach((node, reader) -> reader.read().ifPresent(read -> usage.put(node, read)));
-        return usage;
+    /** Each running node's usage now, by node name, with the process it was read from. */
+    private Map<String, NodeReading> readBroker() {
+        Map<String, NodeReading> readings = new LinkedHashMap<>();
+        for (BrokerNode node : brokerNodes.get()) {
+            new ProcessUsageReader(node.process()).read()
+                    .ifPresent(usage -> readings.put(node.name(), new NodeReading(node.process().pid(), usage)));
+        }
+        return readings;
+    }
+
+    /** A node's usage as read from its process {@code pid}. */
+    private record NodeReading(long pid, ProcessUsageReader.Usage usage) {
     }
 
     /** One entry per interval closed so far, in order. */

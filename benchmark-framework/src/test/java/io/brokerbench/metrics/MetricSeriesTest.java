@@ -7,6 +7,7 @@ import io.brokerbench.localbroker.BrokerNode;
 import io.brokerbench.metrics.MetricValue.Kind;
 import io.brokerbench.stats.LatencyHistograms;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -59,7 +60,7 @@ class MetricSeriesTest {
     @Test
     void theSeriesCountsTheCpuItsOwnWorkTakes() {
         MetricSeries series = new MetricSeries();
-        series.watchBroker(List.of(new BrokerNode("broker", ProcessHandle.current())));
+        series.watchBroker(() -> List.of(new BrokerNode("broker", ProcessHandle.current())));
         assertEquals(0, series.cpuSecondsTotal());
         double before = 0;
         for (int i = 0; i < 20; i++) {
@@ -76,7 +77,7 @@ class MetricSeriesTest {
     void eachNodeOfAClusterIsShownAndTheirSumIsTheBrokers() {
         MetricSeries series = new MetricSeries();
         // two names for this JVM: both nodes are real processes with CPU spent and memory resident
-        series.watchBroker(List.of(new BrokerNode("n-1", ProcessHandle.current()), new BrokerNode("n-2", ProcessHandle.current())));
+        series.watchBroker(() -> List.of(new BrokerNode("n-1", ProcessHandle.current()), new BrokerNode("n-2", ProcessHandle.current())));
         series.observe("local", snapshot(0, 0, 0, 0, 0));
         burnCpu();
         series.closeInterval(1);
@@ -92,7 +93,7 @@ class MetricSeriesTest {
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();
         MetricSeries series = new MetricSeries();
-        series.watchBroker(List.of(new BrokerNode("alive", ProcessHandle.current()), new BrokerNode("gone", gone.toHandle())));
+        series.watchBroker(() -> List.of(new BrokerNode("alive", ProcessHandle.current()), new BrokerNode("gone", gone.toHandle())));
         series.observe("local", snapshot(0, 0, 0, 0, 0));
         series.closeInterval(1);
         BrokerUsage usage = series.intervals().get(0).broker().orElseThrow();
@@ -102,9 +103,59 @@ class MetricSeriesTest {
     }
 
     @Test
+    void aNodeRestartedAsANewProcessIsFollowedAndItsCpuCounted() throws Exception {
+        Process first = burner();
+        List<BrokerNode> nodes = new ArrayList<>(List.of(new BrokerNode("n-1", first.toHandle()),
+                new BrokerNode("n-2", ProcessHandle.current())));
+        MetricSeries series = new MetricSeries();
+        series.watchBroker(() -> List.copyOf(nodes));
+        try {
+            series.observe("local", snapshot(0, 0, 0, 0, 0));
+            spent(first);
+            series.closeInterval(1);
+            first.destroyForcibly().waitFor();
+            series.closeInterval(1);
+            // the fault's restart: the same node, a new process
+            Process second = burner();
+            try {
+                nodes.set(0, new BrokerNode("n-1", second.toHandle()));
+                spent(second);
+                series.closeInterval(1);
+            } finally {
+                second.destroyForcibly().waitFor();
+            }
+        } finally {
+            first.destroyForcibly().waitFor();
+        }
+        List<IntervalMetrics> intervals = series.intervals();
+        assertEquals(List.of("n-1", "n-2"), nodeNames(intervals.get(0)));
+        // down at the second interval's end: left out, not shown idle
+        assertEquals(List.of(), nodeNames(intervals.get(1)), "one node left is the whole broker");
+        BrokerUsage.NodeUsage restarted = intervals.get(2).broker().orElseThrow().nodes().get(0);
+        assertEquals("n-1", restarted.node());
+        assertTrue(restarted.cpuCores() > 0, restarted.toString());
+    }
+
+    private static List<String> nodeNames(IntervalMetrics interval) {
+        return interval.broker().orElseThrow().nodes().stream().map(BrokerUsage.NodeUsage::node).toList();
+    }
+
+    /** A process that keeps a core busy until destroyed. */
+    private static Process burner() throws Exception {
+        return new ProcessBuilder("sh", "-c", "while :; do :; done").start();
+    }
+
+    /** Waits until {@code process} has used CPU time the kernel shows (ticks of several milliseconds). */
+    private static void spent(Process process) throws InterruptedException {
+        while (process.toHandle().info().totalCpuDuration().orElse(Duration.ZERO).toMillis() < 20) {
+            Thread.sleep(5);
+        }
+    }
+
+    @Test
     void aWatchedProcessShowsItsCpuAndMemory() {
         MetricSeries series = new MetricSeries();
-        series.watchBroker(List.of(new BrokerNode("broker", ProcessHandle.current())));
+        series.watchBroker(() -> List.of(new BrokerNode("broker", ProcessHandle.current())));
         series.observe("local", snapshot(0, 0, 0, 0, 0));
         burnCpu();
         series.closeInterval(1);

@@ -5,10 +5,9 @@ import io.brokerbench.metrics.ProcessUsageReader;
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 
 /**
  * The local broker's CPU time and resident memory on an in-process run's Prometheus endpoint, the
@@ -19,7 +18,7 @@ import java.util.function.BiConsumer;
  */
 final class BrokerProcessMetrics {
 
-    private volatile Map<String, ProcessUsageReader> nodes = Map.of();
+    private volatile Supplier<List<BrokerNode>> nodes = List::of;
 
     BrokerProcessMetrics(PrometheusRegistry registry) {
         CounterWithCallback.builder().name("brokerbench_broker_cpu_seconds")
@@ -38,14 +37,18 @@ final class BrokerProcessMetrics {
                 .register(registry);
     }
 
-    /** From now on the broker is these nodes: each driver's run starts a broker of its own. */
-    void watch(List<BrokerNode> brokerNodes) {
-        Map<String, ProcessUsageReader> readers = new LinkedHashMap<>();
-        brokerNodes.forEach(node -> readers.put(node.name(), new ProcessUsageReader(node.process())));
-        nodes = readers;
+    /**
+     * From now on the broker is these nodes, asked at each scrape: each driver's run starts a broker of
+     * its own, and a node a fault restarts is a new process (its counter starts again, as Prometheus
+     * expects of a restarted process).
+     */
+    void watch(Supplier<List<BrokerNode>> brokerNodes) {
+        nodes = brokerNodes;
     }
 
     private void eachNode(BiConsumer<String, ProcessUsageReader.Usage> action) {
-        nodes.forEach((node, reader) -> reader.read().ifPresent(usage -> action.accept(node, usage)));
+        for (BrokerNode node : nodes.get()) {
+            new ProcessUsageReader(node.process()).read().ifPresent(usage -> action.accept(node.name(), usage));
+        }
     }
 }

@@ -15,6 +15,7 @@ import io.openmessaging.benchmark.driver.BenchmarkDriver.TopicInfo;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * An in-process run's Prometheus endpoint ({@code bin/benchmark --metrics-port}): the metrics a
@@ -42,7 +43,7 @@ public final class InProcessMetrics implements AutoCloseable {
     }
 
     /** Serves the CPU and memory of the local broker's nodes, of the run about to start. */
-    public void watchBroker(List<BrokerNode> nodes) {
+    public void watchBroker(Supplier<List<BrokerNode>> nodes) {
         broker.watch(nodes);
     }
 

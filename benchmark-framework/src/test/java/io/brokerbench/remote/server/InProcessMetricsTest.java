@@ -57,7 +57,7 @@ class InProcessMetricsTest {
         try (InProcessMetrics metrics = InProcessMetrics.start("127.0.0.1", 0)) {
             assertFalse(scrape(metrics.port()).contains("brokerbench_broker_"), "no broker, no sample");
             // this JVM stands in for two nodes of a cluster: CPU spent and memory resident, both real
-            metrics.watchBroker(List.of(new BrokerNode("kafka-1", ProcessHandle.current()),
+            metrics.watchBroker(() -> List.of(new BrokerNode("kafka-1", ProcessHandle.current()),
                     new BrokerNode("kafka-2", ProcessHandle.current())));
             String text = scrape(metrics.port());
             for (String node : List.of("kafka-1", "kafka-2")) {
