@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.databind.type.LogicalType;
+import com.fasterxml.jackson.dataformat.yaml.YAMLAnchorReplayingFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
@@ -45,12 +46,13 @@ public final class YamlDocument {
     /** The id under which every binding injects the file's path: {@code @JacksonInject(YamlDocument.FILE)}. */
     public static final String FILE = "file";
 
-    static final ObjectMapper MAPPER = YAMLMapper.builder(YAMLFactory.builder()
+    // anchors replayed: the tree model would otherwise read an alias (*name) as the text "name"
+    static final ObjectMapper MAPPER = YAMLMapper.builder(new YAMLAnchorReplayingFactory(YAMLFactory.builder()
                     // "last one wins" would silently hide a typo'd edit
                     .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                     // "key:" with nothing after it is no value, unlike "key: ''"
                     .enable(YAMLParser.Feature.EMPTY_STRING_AS_NULL)
-                    .build())
+                    .build(), null))
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
             .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
             .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)

@@ -103,6 +103,22 @@ class YamlDocumentTest {
     }
 
     @Test
+    void anAliasIsTheValueItsAnchorNamed() {
+        Settings settings = bind("""
+                host: &where 10.0.0.1
+                port: &port 8080
+                limit: *port
+                words: *where
+                inner: &inner {depth: 7, width: 1}
+                """);
+
+        assertEquals("10.0.0.1", settings.host());
+        assertEquals(8080, settings.limit(), "a scalar alias");
+        assertEquals(new Words("10.0.0.1"), settings.words());
+        assertEquals(7, settings.inner().depth());
+    }
+
+    @Test
     void absentKeysTakeTheirDefaultsAndAbsentSectionsAllOfTheirs() {
         assertEquals(new Settings("localhost", 80, 0, 0, false, TimeUnit.SECONDS, null, new Inner(2, 0), null, file()),
                 bind("{}\n"));
