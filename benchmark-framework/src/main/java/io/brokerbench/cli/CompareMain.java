@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.brokerbench.compare.Comparison;
 import io.brokerbench.compare.ComparisonConsole;
 import io.brokerbench.compare.RegressionGate;
+import io.brokerbench.report.html.ComparisonReport;
 import io.brokerbench.result.ResultWriter;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -38,6 +39,11 @@ public final class CompareMain implements Callable<Integer> {
 
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the comparison as JSON to FILE.")
     Path json;
+
+    @Option(names = "--html", paramLabel = "FILE",
+            description = "Also write the comparison as an HTML page to FILE: each run as a dot, the intervals, the latency"
+                    + " percentile curves of both sides overlaid.")
+    Path html;
 
     @Option(names = "--allow-different-workloads",
             description = "Compare even when the two sides ran different workloads.")
@@ -76,6 +82,10 @@ public final class CompareMain implements Callable<Integer> {
             ResultWriter.writeAtomically(json, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
                     .writeValueAsBytes(document));
             out.println("comparison: " + json.toAbsolutePath());
+        }
+        if (html != null) {
+            ComparisonReport.write(comparison, html);
+            out.println("report: " + html.toAbsolutePath());
         }
         if (!broken.isEmpty()) {
             broken.forEach(line -> err.println("regression: " + line));

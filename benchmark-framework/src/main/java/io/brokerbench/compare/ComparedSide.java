@@ -128,7 +128,15 @@ public record ComparedSide(String name, Path source, List<RunOnSide> runs) {
         return runs.stream().allMatch(run -> run.histograms() != null);
     }
 
-    BenchmarkResult first() {
+    /**
+     * The side's runs' histograms of {@code metric} merged (µs), the distribution its percentiles were
+     * compared from; null when a run kept no histogram log.
+     */
+    public Histogram merged(Metric metric) {
+        return histogramsKept() ? BootstrapDifference.merge(runs.stream().map(run -> run.histograms().get(metric)).toList()) : null;
+    }
+
+    public BenchmarkResult first() {
         return runs.get(0).result();
     }
 }
