@@ -40,13 +40,16 @@ public final class Comparison {
 
     /** Compares the runs at {@code baselinePath} with those at {@code candidatePath}. */
     public static Comparison of(Path baselinePath, Path candidatePath, boolean allowDifferentWorkloads) {
-        ComparedSide baseline = ComparedSide.read("baseline", baselinePath);
-        ComparedSide candidate = ComparedSide.read("candidate", candidatePath);
+        return of(ComparedSide.read("baseline", baselinePath), ComparedSide.read("candidate", candidatePath),
+                allowDifferentWorkloads);
+    }
+
+    static Comparison of(ComparedSide baseline, ComparedSide candidate, boolean allowDifferentWorkloads) {
         BenchmarkResult a = baseline.first();
         BenchmarkResult b = candidate.first();
         if (!allowDifferentWorkloads && !Objects.equals(a.workloadConfig(), b.workloadConfig())) {
-            throw new ConfigException("the two sides ran different workloads (" + a.workload() + " in " + baselinePath
-                    + ", " + b.workload() + " in " + candidatePath + "); compare them anyway with --allow-different-workloads");
+            throw new ConfigException("the two sides ran different workloads (" + a.workload() + " in " + baseline.source()
+                    + ", " + b.workload() + " in " + candidate.source() + "); compare them anyway with --allow-different-workloads");
         }
         List<ComparedFigure> figures = new ArrayList<>();
         List<String> notes = new ArrayList<>();

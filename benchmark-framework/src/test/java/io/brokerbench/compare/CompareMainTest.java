@@ -3,6 +3,8 @@ package io.brokerbench.compare;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brokerbench.cli.CompareMain;
 import io.brokerbench.testing.ComparedRuns;
 import java.io.ByteArrayOutputStream;
@@ -93,5 +95,46 @@ class CompareMainTest {
         Path sweep = Files.writeString(dir.resolve("x-sweep.json"), "{\"schema\": \"brokerbench-sweep/1\", \"steps\": []}");
         assertEquals(2, compare(sweep.toString(), c.toString()));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("a sweep result"), err.toString());
+    }
+
+    @Test
+    void twoSweepsAreComparedStepByStepAndTheGateCoversEveryStep() throws IOException {
+        Path baseline = ComparedRuns.sweep(dir, "before", "w", new double[] {1000, 2000}, null, new double[] {10, 10});
+        Path candidate = ComparedRuns.sweep(dir, "after", "w", new double[] {1000, 2000}, null, new double[] {10, 15});
+
+        int exit = compare(baseline.toString(), candidate.toString(), "--fail-if-worse", "endToEndLatency.p99:5%",
+                "--json", dir.resolve("comparison.json").toString());
+
+        assertEquals(5, exit, out + "\n" + err);
+        String console = out.toString(StandardCharsets.UTF_8);
+        assertTrue(console.contains("step 1,000 msg/s:\n") && console.contains("step 2,000 msg/s:\n"), console);
+        assertEquals("regression: step 2,000 msg/s: endToEndLatency.p99 worse by", err.toString(StandardCharsets.UTF_8)
+                .strip().replaceAll(" [0-9.]+ %.*", ""), err.toString());
+        JsonNode json = new ObjectMapper().readTree(dir.resolve("comparison.json").toFile());
+        assertEquals(2, json.path("steps").size(), json.toString());
+        assertEquals("2,000 msg/s", json.path("steps").path(1).path("step").asText());
+        assertEquals(1, json.path("gateBroken").size(), json.toString());
+    }
+
+    @Test
+    void sweepsOfPercentagesOfTheirOwnMaximaAreMatchedByPercentage() throws IOException {
+        Path baseline = ComparedRuns.sweep(dir, "before", "w", new double[] {1000, 2000}, new double[] {50, 100},
+                new double[] {10, 10});
+        Path candidate = ComparedRuns.sweep(dir, "after", "w", new double[] {1100, 2200}, new double[] {50, 100},
+                new double[] {10, 10});
+
+        assertEquals(0, compare(baseline.toString(), candidate.toString()), out + "\n" + err);
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("step 50 % of max:\n"), out.toString());
+    }
+
+    @Test
+    void sweepsOfDifferentStepsAreRefusedInOneLine() throws IOException {
+        Path baseline = ComparedRuns.sweep(dir, "before", "w", new double[] {1000, 2000}, null, new double[] {10, 10});
+        Path candidate = ComparedRuns.sweep(dir, "after", "w", new double[] {1000, 3000}, null, new double[] {10, 10});
+
+        assertEquals(2, compare(baseline.toString(), candidate.toString()));
+        String error = err.toString(StandardCharsets.UTF_8).strip();
+        assertEquals(1, error.lines().count(), error);
+        assertTrue(error.contains("the sweeps' steps differ") && error.contains("1,000 msg/s, 3,000 msg/s"), error);
     }
 }

@@ -55,4 +55,27 @@ public final class ComparedRuns {
         }
         return side;
     }
+
+    /**
+     * A sweep in {@code dir/name}: a {@code x-sweep.json} whose step {@code i} targets {@code targets[i]}
+     * msg/s ({@code percents[i]} % of a maximum unless {@code percents} is null) and has three runs
+     * written by {@link #side} with end-to-end latencies around {@code e2eMillis[i]}. Returns the sweep file.
+     */
+    public static Path sweep(Path dir, String name, String workload, double[] targets, double[] percents, double[] e2eMillis)
+            throws IOException {
+        Path sweep = Files.createDirectory(dir.resolve(name));
+        StringBuilder steps = new StringBuilder();
+        for (int i = 0; i < targets.length; i++) {
+            side(sweep, "step" + i, targets[i], e2eMillis[i], workload, Double.NaN);
+            steps.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT, """
+                    {"file": "step%d/r1.json", "targetRate": %.1f, %s"complete": true, "deliveredCleanly": true,
+                     "sentDeliveredCleanly": true, "repeats": {"runs": [{"file": "step%d/r1.json", "complete": true},
+                     {"file": "step%d/r2.json", "complete": true}, {"file": "step%d/r3.json", "complete": true}],
+                     "runsSummarised": 3}}""", i, targets[i], percents == null ? ""
+                    : String.format(Locale.ROOT, "\"percentOfMax\": %.1f, ", percents[i]), i, i, i));
+        }
+        return Files.writeString(sweep.resolve("x-sweep.json"), String.format(Locale.ROOT,
+                "{\"schema\": \"brokerbench-sweep/1\", \"workload\": \"%s\", \"driver\": \"Kafka\", \"steps\": [%s]}",
+                workload, steps));
+    }
 }

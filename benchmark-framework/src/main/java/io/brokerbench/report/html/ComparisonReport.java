@@ -2,6 +2,7 @@ package io.brokerbench.report.html;
 
 import io.brokerbench.compare.ComparedFigure;
 import io.brokerbench.compare.ComparedSide;
+import io.brokerbench.compare.ComparedStep;
 import io.brokerbench.compare.Comparison;
 import io.brokerbench.compare.DifferenceInterval;
 import io.brokerbench.report.html.LineChart.Point;
@@ -38,20 +39,37 @@ public final class ComparisonReport {
     private ComparisonReport() {
     }
 
-    /** Writes the page of {@code comparison} to {@code target} atomically. */
-    public static void write(Comparison comparison, Path target) throws IOException {
-        ResultWriter.writeAtomically(target, render(comparison, Instant.now()).getBytes(StandardCharsets.UTF_8));
+    /** Writes the page of the comparisons (one, or a sweep's steps) to {@code target} atomically. */
+    public static void write(List<ComparedStep> steps, Path target) throws IOException {
+        ResultWriter.writeAtomically(target, render(steps, Instant.now()).getBytes(StandardCharsets.UTF_8));
     }
 
-    static String render(Comparison comparison, Instant generated) {
+    static String render(List<ComparedStep> steps, Instant generated) {
         StringBuilder out = new StringBuilder(32 * 1024);
-        ComparedSide baseline = comparison.baseline();
-        String title = baseline.first().driver() + " · " + baseline.first().workload();
+        Comparison first = steps.get(0).comparison();
+        String title = first.baseline().first().driver() + " · " + first.baseline().first().workload();
         Html.pageStart(out, title + " – comparison", "brokerbench comparison: " + title);
         out.append("generated ").append(HtmlReport.when(generated)).append("</div><nav>");
-        side(out, "baseline", comparison.baseline(), BASELINE);
-        side(out, "candidate", comparison.candidate(), CANDIDATE);
-        out.append("</nav></header>\n<main>\n<section class=\"comparison\" id=\"figures\">\n<h2>Figures</h2>\n")
+        side(out, "baseline", first.baseline(), BASELINE);
+        side(out, "candidate", first.candidate(), CANDIDATE);
+        out.append("</nav></header>\n<main>\n");
+        for (int i = 0; i < steps.size(); i++) {
+            section(out, steps.get(i), i + 1);
+        }
+        out.append("</main>\n<footer>Intervals: rates, CPU and fault windows by Welch's t over runs; latency percentiles "
+                + "from each side's runs' histograms merged (never averaged over runs), bootstrap over runs. A change whose "
+                + "interval includes zero is no difference measurable with these runs. Latencies: publish = send to "
+                + "acknowledgement; end-to-end = send to receipt; “from intended send time” counts from when the rate "
+                + "schedule meant the message to go.</footer>\n");
+        out.append("</body></html>\n");
+        return out.toString();
+    }
+
+    /** One comparison: its figures' table, then its latency curves; a sweep's step is headed by the step. */
+    private static void section(StringBuilder out, ComparedStep step, int number) {
+        Comparison comparison = step.comparison();
+        out.append("<section class=\"comparison\" id=\"step-").append(number).append("\">\n<h2>")
+                .append(step.step() == null ? "Figures" : "Step " + number + ": " + Html.escape(step.step())).append("</h2>\n")
                 .append("<table class=\"grid-table compare\"><tr><th>figure</th><th>unit</th><th>baseline</th>")
                 .append("<th>candidate</th><th>runs (dots) and each side's value (bar)</th><th>change</th>")
                 .append("<th>95 % interval of the change (about zero)</th><th>verdict</th></tr>\n");
@@ -62,9 +80,6 @@ public final class ComparisonReport {
         for (String note : comparison.notes()) {
             out.append("<p class=\"sub\">").append(Html.escape("note: " + note)).append("</p>\n");
         }
-        out.append("<p class=\"sub\">Intervals: rates, CPU and fault windows by Welch's t over runs; latency percentiles ")
-                .append("from each side's runs' histograms merged, bootstrap over runs. A change whose interval includes ")
-                .append("zero is no difference measurable with these runs.</p>\n</section>\n");
         List<LineChart> curves = new ArrayList<>();
         for (Metric metric : Comparison.LATENCIES) {
             LineChart chart = distribution(comparison, metric);
@@ -73,15 +88,11 @@ public final class ComparisonReport {
             }
         }
         if (!curves.isEmpty()) {
-            out.append("<section id=\"distributions\">\n<h2>Latency distributions</h2>\n<div class=\"charts\">\n");
+            out.append("<h3>Latency distributions</h3>\n<div class=\"charts\">\n");
             curves.forEach(chart -> out.append(chart.html()));
-            out.append("</div>\n</section>\n");
+            out.append("</div>\n");
         }
-        out.append("</main>\n<footer>Latencies: publish = send to acknowledgement; end-to-end = send to receipt; "
-                + "“from intended send time” counts from when the rate schedule meant the message to go. Percentiles "
-                + "are never averaged over runs: each side's come from its runs' histograms merged.</footer>\n");
-        out.append("</body></html>\n");
-        return out.toString();
+        out.append("</section>\n");
     }
 
     private static void side(StringBuilder out, String name, ComparedSide side, String colour) {

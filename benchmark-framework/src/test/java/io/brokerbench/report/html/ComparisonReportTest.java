@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerbench.cli.CompareMain;
 import io.brokerbench.compare.ComparedFigure;
+import io.brokerbench.compare.ComparedStep;
 import io.brokerbench.compare.Comparison;
 import io.brokerbench.testing.ComparedRuns;
 import java.io.ByteArrayOutputStream;
@@ -15,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -52,9 +54,9 @@ class ComparisonReportTest {
     @Test
     void everyFigureIsARowWithItsValuesEveryRunAsADotTheIntervalAndTheVerdict() throws IOException {
         Comparison comparison = slowerCandidate();
-        String page = ComparisonReport.render(comparison, Instant.EPOCH);
+        String page = ComparisonReport.render(List.of(new ComparedStep(null, comparison)), Instant.EPOCH);
 
-        assertEquals(comparison.figures().size(), count(page.substring(page.indexOf("id=\"figures\""),
+        assertEquals(comparison.figures().size(), count(page.substring(page.indexOf("id=\"step-1\""),
                 page.indexOf("</table>")), "<tr><td>"), page);
         for (ComparedFigure figure : comparison.figures()) {
             String row = row(page, figure.figure());
@@ -73,9 +75,9 @@ class ComparisonReportTest {
 
     @Test
     void bothSidesLatencyCurvesAreOverlaidOnlyWhereBothMeasuredTheLatency() throws IOException {
-        String page = ComparisonReport.render(slowerCandidate(), Instant.EPOCH);
+        String page = ComparisonReport.render(List.of(new ComparedStep(null, slowerCandidate())), Instant.EPOCH);
 
-        String charts = page.substring(page.indexOf("id=\"distributions\""));
+        String charts = page.substring(page.indexOf("<h3>Latency distributions</h3>"));
         assertEquals(1, count(charts, "<figure class=\"chart\">"), "only the end-to-end latency was recorded: " + charts);
         assertTrue(charts.contains("<figcaption>endToEndLatency by percentile</figcaption>"), charts);
         assertEquals(1, count(charts, "<polyline fill=\"none\" stroke=\"" + Palette.run(0) + "\""), charts);
@@ -86,7 +88,8 @@ class ComparisonReportTest {
     void oneRunASideHasNoIntervalAndSaysWhy() throws IOException {
         Path baseline = ComparedRuns.side(dir, "before", 10_000, 10, "w", Double.NaN);
         Path candidate = ComparedRuns.side(dir, "after", 10_000, 15, "w", Double.NaN);
-        String page = ComparisonReport.render(Comparison.of(baseline.resolve("r1.json"), candidate, false), Instant.EPOCH);
+        String page = ComparisonReport.render(
+                ComparedStep.of(baseline.resolve("r1.json"), candidate, false), Instant.EPOCH);
 
         String row = row(page, "endToEndLatency.p99");
         assertFalse(row.contains("class=\"interval\""), row);
@@ -106,5 +109,17 @@ class ComparisonReportTest {
         assertEquals(0, exit, out.toString(StandardCharsets.UTF_8));
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("report: " + page.toAbsolutePath()), out.toString());
         assertTrue(Files.readString(page).startsWith("<!DOCTYPE html>") && Files.readString(page).endsWith("</html>\n"));
+    }
+
+    @Test
+    void aSweepsStepsAreASectionEach() throws IOException {
+        Path baseline = ComparedRuns.sweep(dir, "before", "w", new double[] {1000, 2000}, null, new double[] {10, 10});
+        Path candidate = ComparedRuns.sweep(dir, "after", "w", new double[] {1000, 2000}, null, new double[] {10, 15});
+        String page = ComparisonReport.render(ComparedStep.of(baseline, candidate, false), Instant.EPOCH);
+
+        assertTrue(page.contains("<h2>Step 1: 1,000 msg/s</h2>") && page.contains("<h2>Step 2: 2,000 msg/s</h2>"), page);
+        String second = page.substring(page.indexOf("id=\"step-2\""));
+        assertTrue(row(second, "endToEndLatency.p99").contains("<span class=\"bad-text\">worse</span>"), second);
+        assertFalse(row(page, "endToEndLatency.p99").contains("<span class=\"bad-text\">worse</span>"), page);
     }
 }
