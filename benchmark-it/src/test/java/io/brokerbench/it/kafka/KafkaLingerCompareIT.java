@@ -20,11 +20,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code bin/compare} on two {@code --repeat 3} runs of one small workload against the real local
- * Kafka, the candidate's producer lingering 200 ms where the baseline's lingers 0: at 50 msg/s a batch
+ * Kafka, the candidate's producer lingering 1 s where the baseline's lingers 0: at 20 msg/s a batch
  * never fills, so it leaves when its first message has waited out the linger, and the candidate's
- * median publish latency must be worse by about 100 ms. That is beyond the run-to-run spread even on
- * a loaded machine, where a 50 ms linger (a median some 25 ms worse) was not: one of three runs at
- * linger 0 stalled as long. Verdicts and exit codes are asserted, never a latency.
+ * median publish latency must be worse by about half a second. That is beyond the run-to-run spread
+ * even on a loaded machine, where 50 ms and 200 ms lingers were not: there, with the test at the
+ * lowest CPU priority, three linger-0 runs' merged median publish latency reached 74 ms. Verdicts and exit codes
+ * are asserted, never a latency.
  */
 @Timeout(600)
 class KafkaLingerCompareIT {
@@ -36,13 +37,13 @@ class KafkaLingerCompareIT {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     @Test
-    void lingeringTwoHundredMillisecondsIsWorsePublishLatencyAndBreaksTheGate() throws IOException {
+    void lingeringOneSecondIsWorsePublishLatencyAndBreaksTheGate() throws IOException {
         Path workload = Files.writeString(dir.resolve("workload.yaml"), "name: linger\ntopics: 1\npartitionsPerTopic: 1\n"
                 + "messageSize: 256\nuseRandomizedPayloads: true\nrandomBytesRatio: 0.5\nrandomizedPayloadPoolSize: 10\n"
-                + "subscriptionsPerTopic: 1\nconsumerPerSubscription: 1\nproducersPerTopic: 1\nproducerRate: 50\n"
-                + "warmupDurationSeconds: 2\ntestDurationSeconds: 4\nreportingIntervalSeconds: 1\n");
+                + "subscriptionsPerTopic: 1\nconsumerPerSubscription: 1\nproducersPerTopic: 1\nproducerRate: 20\n"
+                + "warmupDurationSeconds: 3\ntestDurationSeconds: 5\nreportingIntervalSeconds: 1\n");
         Path noLinger = repeatedRuns("linger-0", 0, workload);
-        Path linger = repeatedRuns("linger-200", 200, workload);
+        Path linger = repeatedRuns("linger-1000", 1000, workload);
 
         int exit = compare(noLinger, linger, "--fail-if-worse", "publishLatency.p50:100%");
         System.out.println(console()); // the figures, kept in the test's report
