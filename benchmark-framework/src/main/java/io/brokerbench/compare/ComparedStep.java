@@ -31,6 +31,11 @@ public record ComparedStep(String step, Comparison comparison) {
         }
         SweepDocument a = ResultReader.readDocument(baseline, SweepDocument.class);
         SweepDocument b = ResultReader.readDocument(candidate, SweepDocument.class);
+        for (SweepDocument sweep : List.of(a, b)) {
+            if (sweep.steps() == null || sweep.steps().isEmpty()) {
+                throw ConfigException.file(sweep == a ? baseline : candidate, "a sweep without steps: nothing to compare");
+            }
+        }
         // percentages of a maximum each sweep found for itself line up by percentage, not by rate
         boolean byPercent = a.steps().stream().allMatch(s -> s.percentOfMax() != null)
                 && b.steps().stream().allMatch(s -> s.percentOfMax() != null);

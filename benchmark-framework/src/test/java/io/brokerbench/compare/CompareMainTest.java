@@ -136,5 +136,10 @@ class CompareMainTest {
         String error = err.toString(StandardCharsets.UTF_8).strip();
         assertEquals(1, error.lines().count(), error);
         assertTrue(error.contains("the sweeps' steps differ") && error.contains("1,000 msg/s, 3,000 msg/s"), error);
+
+        err.reset();
+        Path empty = Files.writeString(dir.resolve("empty-sweep.json"), "{\"schema\": \"brokerbench-sweep/1\", \"steps\": []}");
+        assertEquals(2, compare(empty.toString(), empty.toString()));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("a sweep without steps"), err.toString());
     }
 }
