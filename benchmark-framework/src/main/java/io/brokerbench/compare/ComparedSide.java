@@ -37,9 +37,13 @@ public record ComparedSide(String name, Path source, List<RunOnSide> runs) {
 
     /** Reads the side at {@code path}; anything that is not one is a one-line {@link ConfigException} naming it. */
     static ComparedSide read(String name, Path path) {
-        List<Path> files = resultFiles(path);
+        return of(name, path, resultFiles(path));
+    }
+
+    /** The runs in {@code files}, which {@code source} stands for (a directory, a summary, a sweep's step). */
+    static ComparedSide of(String name, Path source, List<Path> files) {
         if (files.isEmpty()) {
-            throw ConfigException.file(path, "no result files of bin/benchmark in it");
+            throw ConfigException.file(source, "no result files of bin/benchmark in it");
         }
         List<RunOnSide> runs = new ArrayList<>();
         for (Path file : files) {
@@ -50,12 +54,12 @@ public record ComparedSide(String name, Path source, List<RunOnSide> runs) {
         for (RunOnSide run : runs) {
             if (!String.valueOf(run.result().driver()).equals(String.valueOf(first.driver()))
                     || !String.valueOf(run.result().workload()).equals(String.valueOf(first.workload()))) {
-                throw ConfigException.file(path, "mixes " + first.workload() + " on " + first.driver() + " with "
+                throw ConfigException.file(source, "mixes " + first.workload() + " on " + first.driver() + " with "
                         + run.result().workload() + " on " + run.result().driver() + " (" + run.file().getFileName()
                         + "): a side is the runs of one workload on one driver");
             }
         }
-        return new ComparedSide(name, path, runs);
+        return new ComparedSide(name, source, runs);
     }
 
     /** The result files a path stands for: itself, a summary's runs, or a directory's results. */
@@ -68,16 +72,21 @@ public record ComparedSide(String name, Path source, List<RunOnSide> runs) {
                 throw ConfigException.file(path, "cannot list: " + e.getMessage());
             }
         }
-        JsonNode root = tree(path);
-        String schema = root.path("schema").asText("");
+        String schema = schema(path);
         if (schema.equals(RepeatSummaryDocument.SCHEMA)) {
             RepeatSummaryDocument summary = ResultReader.readDocument(path, RepeatSummaryDocument.class);
             return summary.spread().runs().stream().map(RepeatSpread.Run::file).map(path::resolveSibling).toList();
         }
         if (schema.equals(SweepDocument.SCHEMA)) {
-            throw ConfigException.file(path, "a sweep result: compare one step's runs (their files), not the whole sweep");
+            throw ConfigException.file(path, "a sweep result against runs that are not a sweep: compare a sweep with a sweep"
+                    + " (step by step) or one step's runs with other runs");
         }
         return List.of(path);
+    }
+
+    /** The {@code schema} a document names ("" for a result file, which names none); a directory has none either. */
+    static String schema(Path path) {
+        return Files.isDirectory(path) ? "" : tree(path).path("schema").asText("");
     }
 
     private static boolean isRunResult(Path file) {
@@ -128,7 +137,15 @@ public record ComparedSide(String name, Path source, List<RunOnSide> runs) {
         return runs.stream().allMatch(run -> run.histograms() != null);
     }
 
-    BenchmarkResult first() {
+    /**
+     * The side's runs' histograms of {@code metric} merged (µs), the distribution its percentiles were
+     * compared from; null when a run kept no histogram log.
+     */
+    public Histogram merged(Metric metric) {
+        return histogramsKept() ? BootstrapDifference.merge(runs.stream().map(run -> run.histograms().get(metric)).toList()) : null;
+    }
+
+    public BenchmarkResult first() {
         return runs.get(0).result();
     }
 }

@@ -8,6 +8,7 @@ import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -21,7 +22,8 @@ public final class Comparison {
 
     private static final List<Percentile> PERCENTILES = List.of(Percentile.P50, Percentile.P99, Percentile.P999,
             Percentile.MAX);
-    private static final List<Metric> LATENCIES = List.of(Metric.END_TO_END, Metric.PUBLISH_LATENCY,
+    /** The latencies compared, in the order of the table and the HTML page. */
+    public static final List<Metric> LATENCIES = List.of(Metric.END_TO_END, Metric.PUBLISH_LATENCY,
             Metric.END_TO_END_FROM_INTENDED, Metric.PUBLISH_LATENCY_FROM_INTENDED, Metric.PUBLISH_DELAY);
 
     private final ComparedSide baseline;
@@ -38,13 +40,16 @@ public final class Comparison {
 
     /** Compares the runs at {@code baselinePath} with those at {@code candidatePath}. */
     public static Comparison of(Path baselinePath, Path candidatePath, boolean allowDifferentWorkloads) {
-        ComparedSide baseline = ComparedSide.read("baseline", baselinePath);
-        ComparedSide candidate = ComparedSide.read("candidate", candidatePath);
+        return of(ComparedSide.read("baseline", baselinePath), ComparedSide.read("candidate", candidatePath),
+                allowDifferentWorkloads);
+    }
+
+    static Comparison of(ComparedSide baseline, ComparedSide candidate, boolean allowDifferentWorkloads) {
         BenchmarkResult a = baseline.first();
         BenchmarkResult b = candidate.first();
         if (!allowDifferentWorkloads && !Objects.equals(a.workloadConfig(), b.workloadConfig())) {
-            throw new ConfigException("the two sides ran different workloads (" + a.workload() + " in " + baselinePath
-                    + ", " + b.workload() + " in " + candidatePath + "); compare them anyway with --allow-different-workloads");
+            throw new ConfigException("the two sides ran different workloads (" + a.workload() + " in " + baseline.source()
+                    + ", " + b.workload() + " in " + candidate.source() + "); compare them anyway with --allow-different-workloads");
         }
         List<ComparedFigure> figures = new ArrayList<>();
         List<String> notes = new ArrayList<>();
@@ -84,7 +89,7 @@ public final class Comparison {
             return;
         }
         DifferenceInterval difference = WelchDifference.of(a, b);
-        figures.add(ComparedFigure.judged(name, figure.unit(), higherIsBetter, mean(a), mean(b), difference));
+        figures.add(ComparedFigure.judged(name, figure.unit(), higherIsBetter, mean(a), mean(b), boxed(a), boxed(b), difference));
     }
 
     private static double[] values(ComparedSide side, ResultFigure figure) {
@@ -95,6 +100,10 @@ public final class Comparison {
             }
         }
         return values;
+    }
+
+    private static List<Double> boxed(double[] values) {
+        return Arrays.stream(values).boxed().toList();
     }
 
     private static double mean(double[] values) {
@@ -116,6 +125,7 @@ public final class Comparison {
         DifferenceInterval difference = BootstrapDifference.of(a, b, percentile::of, seed);
         figures.add(ComparedFigure.judged(metric.resultName() + "." + label(percentile), metric.resultUnit().symbol(), false,
                 percentile.of(BootstrapDifference.merge(a)) / scale, percentile.of(BootstrapDifference.merge(b)) / scale,
+                a.stream().map(h -> percentile.of(h) / scale).toList(), b.stream().map(h -> percentile.of(h) / scale).toList(),
                 difference));
     }
 

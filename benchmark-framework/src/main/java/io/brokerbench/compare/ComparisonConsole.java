@@ -15,13 +15,13 @@ public final class ComparisonConsole {
     public void print(Comparison comparison) {
         side("baseline", comparison.baseline());
         side("candidate", comparison.candidate());
-        out.println(String.format(Locale.ROOT, "%-42s %14s %14s %9s  %-22s %s", "figure", "baseline", "candidate",
+        out.println(String.format(Locale.ROOT, "%-42s %14s %14s %9s  %-24s %s", "figure", "baseline", "candidate",
                 "change", "95 % interval", "verdict"));
         for (ComparedFigure figure : comparison.figures()) {
             DifferenceInterval d = figure.difference();
             String interval = d.hasInterval()
                     ? String.format(Locale.ROOT, "[%+.1f %%, %+.1f %%]", 100 * d.low(), 100 * d.high()) : "–";
-            out.println(String.format(Locale.ROOT, "%-42s %14s %14s %+8.1f%%  %-22s %s", figure.figure() + " (" + figure.unit() + ")",
+            out.println(String.format(Locale.ROOT, "%-42s %14s %14s %+8.1f%%  %-24s %s", figure.figure() + " (" + figure.unit() + ")",
                     number(figure.baseline()), number(figure.candidate()), 100 * d.relative(), interval, figure.verdict()));
         }
         comparison.notes().forEach(note -> out.println("note: " + note));

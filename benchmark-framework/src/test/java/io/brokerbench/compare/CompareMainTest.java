@@ -3,18 +3,16 @@ package io.brokerbench.compare;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.brokerbench.cli.CompareMain;
-import io.brokerbench.stats.LatencyHistograms;
+import io.brokerbench.testing.ComparedRuns;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
-import java.util.Random;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,40 +29,12 @@ class CompareMainTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-    /** Three runs of one side: rates around {@code rate}, end-to-end latencies around {@code e2eMillis}. */
     private Path side(String name, double rate, double e2eMillis, String workload) throws IOException {
-        return side(name, rate, e2eMillis, workload, Double.NaN);
+        return ComparedRuns.side(dir, name, rate, e2eMillis, workload, Double.NaN);
     }
 
-    /** As above, each run with a leader kill whose acknowledgements stopped for about {@code unavailable} s (NaN: no fault). */
     private Path side(String name, double rate, double e2eMillis, String workload, double unavailable) throws IOException {
-        Path side = Files.createDirectory(dir.resolve(name));
-        Random random = new Random(name.hashCode());
-        for (int run = 1; run <= 3; run++) {
-            double published = rate * (1 + (run - 2) * 0.01);
-            String fault = Double.isNaN(unavailable) ? "" : String.format(Locale.ROOT, "\"faults\": [{\"index\": 1,"
-                    + " \"action\": \"kill\", \"target\": \"leader\", \"atSeconds\": 10, \"applied\": true,"
-                    + " \"unavailableSeconds\": %.2f, \"recoveredAfterSeconds\": %.2f}],", unavailable + (run - 2) * 0.2,
-                    unavailable + 2 + (run - 2) * 0.2);
-            Files.writeString(side.resolve("r" + run + ".json"), String.format(Locale.ROOT, """
-                    {%s"workload": "%s", "driver": "Kafka", "messageSize": 100, "complete": true, "publishRate": [%.1f],
-                     "measured": {"seconds": 30.0, "publishRate": %.1f, "consumeRate": %.1f},
-                     "loadGenerator": {"processCpuMicrosPerMessage": 0.6},
-                     "histogramLog": "r%d.hlog", "workloadConfig": {"name": "%s", "producerRate": 1000}}
-                    """, fault, workload, published, published, published, run, workload));
-            Histogram e2e = LatencyHistograms.newHistogram();
-            for (int i = 0; i < 20_000; i++) {
-                e2e.recordValue((long) (e2eMillis * 1000 * (0.5 + random.nextDouble())));
-            }
-            e2e.setTag("measure.endToEndLatency");
-            try (PrintStream log = new PrintStream(Files.newOutputStream(side.resolve("r" + run + ".hlog")), true,
-                    StandardCharsets.UTF_8)) {
-                HistogramLogWriter writer = new HistogramLogWriter(log);
-                writer.outputStartTime(0);
-                writer.outputIntervalHistogram(0, 30, e2e, 1000.0);
-            }
-        }
-        return side;
+        return ComparedRuns.side(dir, name, rate, e2eMillis, workload, unavailable);
     }
 
     private int compare(String... args) {
@@ -125,5 +95,51 @@ class CompareMainTest {
         Path sweep = Files.writeString(dir.resolve("x-sweep.json"), "{\"schema\": \"brokerbench-sweep/1\", \"steps\": []}");
         assertEquals(2, compare(sweep.toString(), c.toString()));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("a sweep result"), err.toString());
+    }
+
+    @Test
+    void twoSweepsAreComparedStepByStepAndTheGateCoversEveryStep() throws IOException {
+        Path baseline = ComparedRuns.sweep(dir, "before", "w", new double[] {1000, 2000}, null, new double[] {10, 10});
+        Path candidate = ComparedRuns.sweep(dir, "after", "w", new double[] {1000, 2000}, null, new double[] {10, 15});
+
+        int exit = compare(baseline.toString(), candidate.toString(), "--fail-if-worse", "endToEndLatency.p99:5%",
+                "--json", dir.resolve("comparison.json").toString());
+
+        assertEquals(5, exit, out + "\n" + err);
+        String console = out.toString(StandardCharsets.UTF_8);
+        assertTrue(console.contains("step 1,000 msg/s:\n") && console.contains("step 2,000 msg/s:\n"), console);
+        assertEquals("regression: step 2,000 msg/s: endToEndLatency.p99 worse by", err.toString(StandardCharsets.UTF_8)
+                .strip().replaceAll(" [0-9.]+ %.*", ""), err.toString());
+        JsonNode json = new ObjectMapper().readTree(dir.resolve("comparison.json").toFile());
+        assertEquals(2, json.path("steps").size(), json.toString());
+        assertEquals("2,000 msg/s", json.path("steps").path(1).path("step").asText());
+        assertEquals(1, json.path("gateBroken").size(), json.toString());
+    }
+
+    @Test
+    void sweepsOfPercentagesOfTheirOwnMaximaAreMatchedByPercentage() throws IOException {
+        Path baseline = ComparedRuns.sweep(dir, "before", "w", new double[] {1000, 2000}, new double[] {50, 100},
+                new double[] {10, 10});
+        Path candidate = ComparedRuns.sweep(dir, "after", "w", new double[] {1100, 2200}, new double[] {50, 100},
+                new double[] {10, 10});
+
+        assertEquals(0, compare(baseline.toString(), candidate.toString()), out + "\n" + err);
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("step 50 % of max:\n"), out.toString());
+    }
+
+    @Test
+    void sweepsOfDifferentStepsAreRefusedInOneLine() throws IOException {
+        Path baseline = ComparedRuns.sweep(dir, "before", "w", new double[] {1000, 2000}, null, new double[] {10, 10});
+        Path candidate = ComparedRuns.sweep(dir, "after", "w", new double[] {1000, 3000}, null, new double[] {10, 10});
+
+        assertEquals(2, compare(baseline.toString(), candidate.toString()));
+        String error = err.toString(StandardCharsets.UTF_8).strip();
+        assertEquals(1, error.lines().count(), error);
+        assertTrue(error.contains("the sweeps' steps differ") && error.contains("1,000 msg/s, 3,000 msg/s"), error);
+
+        err.reset();
+        Path empty = Files.writeString(dir.resolve("empty-sweep.json"), "{\"schema\": \"brokerbench-sweep/1\", \"steps\": []}");
+        assertEquals(2, compare(empty.toString(), empty.toString()));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("a sweep without steps"), err.toString());
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Welch's interval against values worked out by hand. */
@@ -19,21 +20,21 @@ class WelchDifferenceTest {
         assertEquals(-0.1194, d.low(), 0.0005);
         assertEquals(-0.0806, d.high(), 0.0005);
         assertEquals(-1, d.sign());
-        assertEquals(ComparedFigure.WORSE, ComparedFigure.judged("publishRate", "msg/s", true, 100, 90, d).verdict());
-        assertEquals(ComparedFigure.BETTER, ComparedFigure.judged("cpuMicrosPerMessage", "us", false, 100, 90, d).verdict());
+        assertEquals(ComparedFigure.WORSE, ComparedFigure.judged("publishRate", "msg/s", true, 100, 90, List.of(), List.of(), d).verdict());
+        assertEquals(ComparedFigure.BETTER, ComparedFigure.judged("cpuMicrosPerMessage", "us", false, 100, 90, List.of(), List.of(), d).verdict());
     }
 
     @Test
     void aShiftWithinTheSpreadIsNoMeasurableDifference() {
         DifferenceInterval d = WelchDifference.of(new double[] {100, 102, 98, 101, 99}, new double[] {100.5, 101.5, 99, 100, 99.5});
         assertTrue(d.low() < 0 && d.high() > 0, d.toString());
-        assertEquals(ComparedFigure.NO_DIFFERENCE, ComparedFigure.judged("publishRate", "msg/s", true, 100, 100.1, d).verdict());
+        assertEquals(ComparedFigure.NO_DIFFERENCE, ComparedFigure.judged("publishRate", "msg/s", true, 100, 100.1, List.of(), List.of(), d).verdict());
     }
 
     @Test
     void oneRunOnASideGivesNoVerdict() {
         DifferenceInterval d = WelchDifference.of(new double[] {100}, new double[] {50, 51});
         assertFalse(d.hasInterval());
-        assertTrue(ComparedFigure.judged("publishRate", "msg/s", true, 100, 50.5, d).verdict().startsWith("no verdict: one run"));
+        assertTrue(ComparedFigure.judged("publishRate", "msg/s", true, 100, 50.5, List.of(), List.of(), d).verdict().startsWith("no verdict: one run"));
     }
 }
