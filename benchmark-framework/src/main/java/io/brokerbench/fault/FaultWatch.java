@@ -183,7 +183,7 @@ public final class FaultWatch implements SnapshotObserver {
                     after(started, fault.leaderMovedNanos()), after(started, noticedNanos),
                     applied ? round3(longestLowNanos / 1e9) : null, longestLowNanos > 0 ? after(started, longestLowFromNanos) : null,
                     after(started, recoveredNanos), latency(0, before), applied ? latency(1, during) : null,
-                    recoveredNanos != 0 ? latency(2, after) : null);
+                    recoveredNanos != 0 ? latency(2, after) : null, null);
         }
 
         private long lastEnd() {

@@ -2,6 +2,7 @@ package io.brokerbench.measurement;
 
 import io.brokerbench.delivery.PhaseVerdict;
 import io.brokerbench.delivery.SubscriptionVerdict;
+import io.brokerbench.delivery.WindowDelivery;
 import io.brokerbench.metrics.MetricSeries;
 import io.brokerbench.result.model.FaultOutcome;
 import io.brokerbench.result.model.FaultTick;
@@ -52,6 +53,8 @@ public final class RunRecord {
     private Long faultSeed;
     private List<FaultOutcome> faults;
     private List<FaultTick> faultTimeline;
+    private long faultsFromEpochMicros;
+    private List<WindowDelivery> faultDelivery;
 
     public RunRecord(Workload workload, String workloadFile, DriverSetup driver, Instant begin) {
         this.workload = workload;
@@ -64,11 +67,31 @@ public final class RunRecord {
         return workload;
     }
 
-    /** The workload's faults as they happened and the snapshots that judged them; the seed that drew random targets. */
-    public void faults(long seed, List<FaultOutcome> outcomes, List<FaultTick> timeline) {
+    /**
+     * The workload's faults as they happened and the snapshots that judged them; the seed that drew
+     * random targets; when the measured phase began, which the faults' times count from (epoch µs).
+     */
+    public void faults(long seed, List<FaultOutcome> outcomes, List<FaultTick> timeline, long measureStartEpochMicros) {
         this.faultSeed = seed;
         this.faults = List.copyOf(outcomes);
         this.faultTimeline = List.copyOf(timeline);
+        this.faultsFromEpochMicros = measureStartEpochMicros;
+    }
+
+    /** When the measured phase of a run with faults began (epoch µs); 0 without faults. */
+    public long faultsFromEpochMicros() {
+        return faultsFromEpochMicros;
+    }
+
+    /** Each fault with what became of the messages of its window, and the same for each second of the measured phase. */
+    public void faultDelivery(List<FaultOutcome> outcomes, List<WindowDelivery> perSecond) {
+        this.faults = List.copyOf(outcomes);
+        this.faultDelivery = List.copyOf(perSecond);
+    }
+
+    /** Null unless a run with faults had its delivery placed in time. */
+    public List<WindowDelivery> faultDelivery() {
+        return faultDelivery;
     }
 
     /** Null for a run without faults. */

@@ -3,6 +3,7 @@ package io.brokerbench.report;
 import io.brokerbench.capacity.RateWindow;
 import io.brokerbench.delivery.PhaseVerdict;
 import io.brokerbench.delivery.SubscriptionVerdict;
+import io.brokerbench.delivery.WindowDelivery;
 import io.brokerbench.measurement.BacklogDrain;
 import io.brokerbench.measurement.CountedCompletion;
 import io.brokerbench.measurement.DiscoveredRate;
@@ -135,7 +136,18 @@ public final class ConsoleReporter implements RunListener {
         if (fault.after() != null) {
             line.append(", ").append(p99(fault.after())).append(" after");
         }
+        if (fault.delivery() != null) {
+            line.append("; ").append(deliveryPart(fault.delivery()));
+        }
         return line.toString();
+    }
+
+    /** "of 5,000 messages intended in its window: 0 failed (12 arrived anyway), 3 never received, 0 duplicated, 0 reordered". */
+    static String deliveryPart(WindowDelivery delivery) {
+        return String.format("of %,d messages intended in its window: %,d failed (%,d arrived anyway), %,d never received, %s duplicated, %s reordered",
+                delivery.intended(), delivery.failed(), delivery.failedButReceived(), delivery.neverReceived(),
+                delivery.duplicated() < 0 ? "?" : String.format("%,d", delivery.duplicated()),
+                delivery.reordered() < 0 ? "?" : String.format("%,d", delivery.reordered()));
     }
 
     private static String p99(FaultOutcome.Latency latency) {

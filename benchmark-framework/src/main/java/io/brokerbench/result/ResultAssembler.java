@@ -95,7 +95,7 @@ final class ResultAssembler {
                         ? "payload header, microseconds (t_receive - t_send)"
                         : "driver publish timestamp, milliseconds (message too small for the header)",
                 measuredTotals(run), messageTotals(run), countBounded(run.completion()), backlogDrain(run.backlogDrain()),
-                rateSearch(run), ratePhases(run.ratePhases()), run.faultSeed(), run.faults(), run.faultTimeline(),
+                rateSearch(run), ratePhases(run.ratePhases()), run.faultSeed(), run.faults(), run.faultTimeline(), run.faultDelivery(),
                 run.events().stream().map(e -> new RunEventEntry(ResultNumbers.round3(e.elapsedSeconds()), e.text())).toList(),
                 loadGenerator(run), BrokerCost.of(run).map(ResultAssembler::localBroker).orElse(null),
                 timing(run.coordinatorTiming()), intervals(run), run.histograms().fileName(),

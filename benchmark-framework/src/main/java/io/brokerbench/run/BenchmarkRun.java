@@ -59,6 +59,7 @@ public final class BenchmarkRun {
     /** The workload's faults, put on the local cluster's nodes during the measured phase; or null. */
     private FaultSchedule faults;
     private FaultWatch faultWatch;
+    private long faultsStartNanos;
 
     public BenchmarkRun(RunRecord record, List<byte[]> payloads, List<Worker> workers, RunOptions options,
             RunControl control, RunListener listener, RunClock clock) {
@@ -202,6 +203,7 @@ public final class BenchmarkRun {
         meter.measuredPhaseStarts();
         if (faults != null) {
             long now = clock.nanoTime();
+            faultsStartNanos = now;
             faultWatch.measuredPhaseStarts(now);
             faults.start(now);
         }
@@ -244,7 +246,7 @@ public final class BenchmarkRun {
         faults.stop();
         if (faultWatch != null) {
             faultWatch.measuredPhaseEnds();
-            record.faults(faults.seed(), faultWatch.outcomes(), faultWatch.timeline());
+            record.faults(faults.seed(), faultWatch.outcomes(), faultWatch.timeline(), WallClock.epochMicros(faultsStartNanos));
         }
     }
 

@@ -1,6 +1,7 @@
 package io.brokerbench.run;
 
 import io.brokerbench.delivery.ConsumerDelivery;
+import io.brokerbench.delivery.DeliveryByTime;
 import io.brokerbench.delivery.DeliveryVerifier;
 import io.brokerbench.delivery.PhaseVerifier;
 import io.brokerbench.delivery.ProducerTally;
@@ -10,7 +11,10 @@ import io.brokerbench.measurement.CountedCompletion;
 import io.brokerbench.measurement.ProducerTotals;
 import io.brokerbench.measurement.RatePhaseSummary;
 import io.brokerbench.measurement.RunRecord;
+import io.brokerbench.result.model.FaultOutcome;
+import io.brokerbench.result.model.FaultTick;
 import io.brokerbench.stats.LatencyHistograms;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -42,6 +46,9 @@ final class DeliveryVerdicts {
                 ? DeliveryVerifier.verify(tallies, deliveries, censored)
                 : List.of();
         record.verdicts(verdicts, foreign, negative);
+        if (!verdicts.isEmpty() && record.faults() != null) {
+            DeliveryByTime.of(tallies, deliveries).ifPresent(byTime -> placeFaults(record, byTime));
+        }
         if (!verdicts.isEmpty() && !record.ratePhases().isEmpty()) {
             int[] firstChanges = record.ratePhases().stream().mapToInt(RatePhaseSummary::firstRateChange).toArray();
             record.ratePhaseVerdicts(PhaseVerifier.verify(tallies, deliveries, firstChanges));
@@ -54,5 +61,26 @@ final class DeliveryVerdicts {
                     record.workload().subscriptionsPerTopic(), loadStartEpochMicros, tallies, deliveries));
         }
         return deliveries;
+    }
+
+    /**
+     * Each fault's window (from its start to the recovery, or to the end of the measured phase) and
+     * each second of the measured phase, with what became of the messages intended in it.
+     */
+    private static void placeFaults(RunRecord record, DeliveryByTime byTime) {
+        long from = record.faultsFromEpochMicros();
+        List<FaultTick> timeline = record.faultTimeline();
+        double measured = timeline.isEmpty() ? 0 : timeline.get(timeline.size() - 1).atSeconds();
+        List<FaultOutcome> outcomes = new ArrayList<>();
+        for (FaultOutcome fault : record.faults()) {
+            if (fault.startedAtSeconds() == null) {
+                outcomes.add(fault);
+                continue;
+            }
+            double start = fault.startedAtSeconds();
+            double end = fault.recoveredAfterSeconds() != null ? start + fault.recoveredAfterSeconds() : Math.max(start, measured);
+            outcomes.add(fault.withDelivery(byTime.between(from + (long) (start * 1e6), from + (long) (end * 1e6))));
+        }
+        record.faultDelivery(outcomes, byTime.perSecond(from, (int) Math.ceil(measured)));
     }
 }

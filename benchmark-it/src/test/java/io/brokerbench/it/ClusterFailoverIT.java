@@ -50,6 +50,7 @@ class ClusterFailoverIT {
         JsonNode messages = run.messages();
         assertTrue(messages.get("verified").asBoolean(), messages.toString());
         FaultRuns.assertEveryMessageAccountedFor(messages);
+        FaultRuns.assertDeliveryPlacedInTime(run.result());
         if (noLoss) {
             assertEquals(0, messages.get("lost").asLong(), messages.toString());
         }

@@ -81,6 +81,34 @@ public final class FaultRuns {
                 messages.toString());
     }
 
+    /**
+     * Every message was placed at its intended second: one entry per second of the measured phase, and
+     * each applied fault's window with its messages; none of their counts exceeds the run's own.
+     */
+    public static void assertDeliveryPlacedInTime(JsonNode result) {
+        JsonNode seconds = result.get("faultDelivery");
+        assertTrue(seconds != null && seconds.isArray() && seconds.size() > 0, "no per-second delivery: " + seconds);
+        JsonNode subscription = result.get("messages").get("subscriptions").get(0);
+        long intended = 0;
+        long neverReceived = 0;
+        long duplicated = 0;
+        for (JsonNode second : seconds) {
+            intended += second.get("intended").asLong();
+            neverReceived += second.get("neverReceived").asLong();
+            duplicated += second.get("duplicated").asLong();
+        }
+        assertTrue(intended > 0, seconds.toString());
+        assertTrue(neverReceived <= subscription.get("neverReceived").asLong(), neverReceived + " > " + subscription);
+        assertTrue(duplicated <= subscription.get("duplicated").asLong(), duplicated + " > " + subscription);
+        for (JsonNode fault : result.get("faults")) {
+            if (fault.get("applied").asBoolean()) {
+                JsonNode window = fault.get("delivery");
+                assertTrue(window != null && window.get("intended").asLong() > 0, fault.toString());
+                assertTrue(window.get("neverReceived").asLong() <= neverReceived, fault + " beyond " + neverReceived);
+            }
+        }
+    }
+
     /** acks=all, min.insync.replicas=2, idempotence on: nothing acknowledged is lost, repeated or reordered. */
     public static void assertNothingLostDuplicatedOrReordered(Outcome run) {
         JsonNode messages = run.result().get("messages");

@@ -1,5 +1,6 @@
 package io.brokerbench.report.html;
 
+import io.brokerbench.delivery.WindowDelivery;
 import io.brokerbench.report.html.LineChart.Band;
 import io.brokerbench.report.html.LineChart.Point;
 import io.brokerbench.report.html.LineChart.Series;
@@ -31,7 +32,8 @@ final class FaultsSection {
             return "";
         }
         StringBuilder out = new StringBuilder("<h3>Faults</h3>\n").append(Html.tablePanel(null, "fault", "node", "at s",
-                "noticed after s", "acks stopped s", "recovered after s", "leader", "e2e p99 before", "during", "after"));
+                "noticed after s", "acks stopped s", "recovered after s", "leader", "e2e p99 before", "during", "after",
+                "intended in window", "failed (arrived)", "never received", "duplicated", "reordered"));
         for (FaultOutcome fault : faults) {
             out.append(fault.applied() ? "<tr>" : "<tr class=\"bad\">")
                     .append("<td>").append(Html.escape(fault.index() + ": " + fault.action() + " " + fault.target())).append("</td>")
@@ -45,6 +47,7 @@ final class FaultsSection {
                     .append(Html.numberCell(p99(fault.before())))
                     .append(Html.numberCell(p99(fault.during())))
                     .append(Html.numberCell(p99(fault.after())))
+                    .append(deliveryCells(fault.delivery()))
                     .append("</tr>");
         }
         out.append("</table></section>\n");
@@ -52,6 +55,18 @@ final class FaultsSection {
             out.append("<div class=\"charts\">\n").append(rateChart()).append(latencyChart()).append("</div>\n");
         }
         return out.toString();
+    }
+
+    /** What became of the messages intended in the fault's window; dashes where they could not be placed in time. */
+    private static String deliveryCells(WindowDelivery delivery) {
+        if (delivery == null) {
+            return Html.numberCell("-").repeat(5);
+        }
+        return Html.numberCell(String.format("%,d", delivery.intended()))
+                + Html.numberCell(String.format("%,d (%,d)", delivery.failed(), delivery.failedButReceived()))
+                + Html.numberCell(String.format("%,d", delivery.neverReceived()))
+                + Html.numberCell(delivery.duplicated() < 0 ? "?" : String.format("%,d", delivery.duplicated()))
+                + Html.numberCell(delivery.reordered() < 0 ? "?" : String.format("%,d", delivery.reordered()));
     }
 
     private String rateChart() {

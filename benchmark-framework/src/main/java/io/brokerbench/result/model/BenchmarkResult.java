@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.brokerbench.delivery.WindowDelivery;
 import io.brokerbench.stats.Metric;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,8 @@ import java.util.Map;
  *     log format, see result.HistogramLog); absent when the run kept none
  * @param workloadConfig the workload as it was read, echoed: its format is the workload file's
  * @param environment host, versions, local broker, CPU placement: whatever the run knew of where it ran
+ * @param faultDelivery in a run with faults, each second of the measured phase with what became of the
+ *     messages intended in it (exact per message; absent where messages cannot be placed in time)
  */
 public record BenchmarkResult(
         String workload,
@@ -66,6 +69,7 @@ public record BenchmarkResult(
         @JsonInclude(JsonInclude.Include.NON_NULL) Long faultSeed,
         @JsonInclude(JsonInclude.Include.NON_NULL) List<FaultOutcome> faults,
         @JsonInclude(JsonInclude.Include.NON_NULL) List<FaultTick> faultTimeline,
+        @JsonInclude(JsonInclude.Include.NON_NULL) List<WindowDelivery> faultDelivery,
         List<RunEventEntry> events,
         LoadGeneratorCost loadGenerator,
         @JsonInclude(JsonInclude.Include.NON_NULL) LocalBrokerCost localBroker,

@@ -1,6 +1,7 @@
 package io.brokerbench.result.model;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.brokerbench.delivery.WindowDelivery;
 
 /**
  * One fault of the workload as it happened ({@code "faults"}): where it hit, what the broker reported
@@ -25,6 +26,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param unavailableFromSeconds when that stretch began
  * @param recoveredAfterSeconds when the rate held again with the backlog and the publish delay back near
  *     where they were before the fault; absent if that did not happen before the measured phase ended
+ * @param delivery what became of the messages intended from the fault's start to the recovery (to the
+ *     end of the measured phase without one), exactly per message; absent where messages cannot be placed
+ *     in time (an unpaced producer, a rate that changed) or delivery was not verified
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FaultOutcome(
@@ -56,7 +60,16 @@ public record FaultOutcome(
         Double recoveredAfterSeconds,
         Latency before,
         Latency during,
-        Latency after) {
+        Latency after,
+        WindowDelivery delivery) {
+
+    /** This outcome with what became of the messages intended in its window. */
+    public FaultOutcome withDelivery(WindowDelivery judged) {
+        return new FaultOutcome(index, action, target, topic, partition, seconds, clients, millis, percent, command, undo,
+                atSeconds, applied, notApplied, undoFailed, node, role, startedAtSeconds, endedAfterSeconds, leaderBefore,
+                leaderAfter, leaderMovedAfterSeconds, noticedAfterSeconds, unavailableSeconds, unavailableFromSeconds,
+                recoveredAfterSeconds, before, during, after, judged);
+    }
 
     /**
      * Publish and end-to-end latency from the intended send time over a stretch of the measured phase

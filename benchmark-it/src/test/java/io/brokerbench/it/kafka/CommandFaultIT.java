@@ -73,6 +73,10 @@ class CommandFaultIT {
             assertEquals(0, messages.get("lost").asLong(), messages.toString());
             assertEquals(0, messages.get("duplicated").asLong(), messages.toString());
             FaultRuns.assertEveryMessageAccountedFor(messages);
+            FaultRuns.assertDeliveryPlacedInTime(run.result());
+            // nothing lost or repeated in the whole run: nothing in the frozen node's window either
+            JsonNode window = fault.get("delivery");
+            assertEquals(0, window.get("neverReceived").asLong() + window.get("duplicated").asLong(), window.toString());
             assertTrue(exit == 0 || exit == 4, "exit " + exit + " (4: the producer had not caught up by the end)\n" + text);
         }
     }

@@ -55,6 +55,7 @@ class KafkaLeaderKillIT {
 
         JsonNode messages = run.get("messages");
         FaultRuns.assertEveryMessageAccountedFor(messages);
+        FaultRuns.assertDeliveryPlacedInTime(run);
         if (acks.equals("all")) {
             FaultRuns.assertNothingLostDuplicatedOrReordered(outcome);
         } else {
