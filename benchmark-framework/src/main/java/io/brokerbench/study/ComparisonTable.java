@@ -9,7 +9,9 @@ import java.util.stream.Collectors;
 /**
  * The study's comparison as a markdown table: one row per run, and for each compared metric ours
  * (the mean over the repetitions, ± the half-width of its 95 % confidence interval when there are
- * several) beside what the paper published for that run.
+ * several) beside what the paper published for that run; a column naming the declared differences
+ * (D1, D2, ...) that apply to the row, listed under the table with their expected effect, and the
+ * paper's figures this harness has nothing to compare with.
  */
 public final class ComparisonTable {
 
@@ -28,7 +30,7 @@ public final class ComparisonTable {
             out.append(" (ours: mean ± half-width of the 95 % confidence interval)");
         }
         out.append(". The paper's figures are as published, on its hardware and scale: a comparison of shape, not of magnitude.\n\n");
-        List<String> header = new ArrayList<>(List.of("#", "driver", "workload", "result"));
+        List<String> header = new ArrayList<>(List.of("#", "driver", "workload", "result", "differs"));
         for (StudyMetric metric : metrics) {
             header.add(metric.key() + " (" + metric.unit() + ")");
             header.add("paper");
@@ -38,7 +40,7 @@ public final class ComparisonTable {
         for (RunOutcome outcome : outcomes) {
             PlannedRun run = outcome.planned();
             List<String> cells = new ArrayList<>(List.of(String.valueOf(run.number()), run.driverName(),
-                    run.workloadName(), outcome.status()));
+                    run.workloadName(), outcome.status(), differences(manifest, run.number())));
             for (StudyMetric metric : metrics) {
                 cells.add(outcome.spread(metric).map(s -> ours(s, metric.unit())).orElse("—"));
                 cells.add(paper(run.run(), metric));
@@ -48,7 +50,32 @@ public final class ComparisonTable {
         long failed = outcomes.stream().filter(o -> !o.succeeded()).count();
         out.append("\n").append(failed == 0 ? "Every run completed and delivered every message."
                 : failed + " of " + outcomes.size() + " runs FAILED (see the result column).").append("\n");
+        List<StudyDifference> differences = manifest.differences();
+        if (!differences.isEmpty()) {
+            out.append("\nDifferences from the paper:\n\n");
+            for (int d = 0; d < differences.size(); d++) {
+                StudyDifference difference = differences.get(d);
+                out.append("- D").append(d + 1).append(": the paper: ").append(difference.paper()).append("; here: ")
+                        .append(difference.here()).append("; expected effect: ").append(difference.effect()).append("\n");
+            }
+        }
+        List<String> uncompared = outcomes.stream().flatMap(o -> o.planned().run().paper().stream()
+                .filter(f -> f.metric() == null)
+                .map(f -> "- run " + o.planned().number() + ": " + f.text() + ": " + f.notCompared())).toList();
+        if (!uncompared.isEmpty()) {
+            out.append("\nThe paper's figures with nothing to compare here:\n\n").append(String.join("\n", uncompared)).append("\n");
+        }
         return out.toString();
+    }
+
+    private static String differences(StudyManifest manifest, int number) {
+        List<String> ids = new ArrayList<>();
+        for (int d = 0; d < manifest.differences().size(); d++) {
+            if (manifest.differences().get(d).appliesTo(number)) {
+                ids.add("D" + (d + 1));
+            }
+        }
+        return ids.isEmpty() ? "—" : String.join(", ", ids);
     }
 
     private static String ours(Spread spread, String unit) {
@@ -57,7 +84,7 @@ public final class ComparisonTable {
     }
 
     private static String paper(StudyRun run, StudyMetric metric) {
-        String figures = run.paper().stream().filter(f -> f.metric().equals(metric.key()))
+        String figures = run.paper().stream().filter(f -> metric.key().equals(f.metric()))
                 .map(PaperFigure::text).collect(Collectors.joining("; "));
         return figures.isEmpty() ? "—" : figures;
     }

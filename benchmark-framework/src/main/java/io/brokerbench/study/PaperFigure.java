@@ -9,20 +9,35 @@ import java.util.Locale;
  * One number a study published, exactly as it published it: {@code value} (or the range
  * {@code value}–{@code upTo}) in {@code unit}, {@code approximate} when the source wrote "~", and a
  * {@code label} when the source gave several for one run (e.g. the figures of two tools).
+ *
+ * @param metric        the metric here it is compared with; absent when this harness measures
+ *                      nothing comparable, and then {@code notCompared} says why
+ * @param source        where in the primary text: the table or section, and the row or line
+ * @param quote         the line or table cell it comes from, verbatim (checked against the primary text)
+ * @param configuration what it was measured under (sizes, rates, counts, settings, hardware)
  */
 public record PaperFigure(
-        @JsonProperty(required = true) String metric,
+        String metric,
         @JsonProperty(required = true) double value,
         Double upTo,
         @JsonProperty(required = true) String unit,
         boolean approximate,
-        String label) {
+        String label,
+        String source,
+        String quote,
+        String configuration,
+        String notCompared) {
 
     /** The units the five studies wrote their figures in. */
-    static final List<String> UNITS = List.of("msg/s", "MB/s", "GB/s", "Mbit/s", "ms", "s");
+    static final List<String> UNITS = List.of("msg/s", "MB/s", "MiB/s", "GB/s", "Mbit/s", "us", "ms", "s", "min",
+            "MB", "MiB", "GB", "%", "cores");
 
     public PaperFigure {
-        if (StudyMetric.named(metric).isEmpty()) {
+        if (metric == null) {
+            if (notCompared == null || notCompared.isBlank()) {
+                throw new FieldException("notCompared", notCompared, "a figure without a metric says why it is not compared");
+            }
+        } else if (StudyMetric.named(metric).isEmpty()) {
             throw new FieldException("metric", metric, "unknown metric (known: " + StudyMetric.names() + ")");
         }
         if (!UNITS.contains(unit)) {

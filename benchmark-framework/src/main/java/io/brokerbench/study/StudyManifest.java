@@ -17,17 +17,20 @@ import java.util.Set;
  * the runs (driver file × workload file) with what the paper published for each, the two scales,
  * and which metrics the comparison table shows.
  *
- * @param measured     what the study measured, and how
- * @param differences  where its method went wrong or differs, and what this harness measures instead
- * @param notCovered   parts of the study no run here reproduces, and why
+ * @param primaryText   the primary text's file name in the shared studies directory, which every
+ *                      figure's {@code quote} is checked against
+ * @param measured      what the study measured, and how
+ * @param differences   where a run here differs from the paper, with the effect expected
+ * @param notReproduced the paper's experiments no run here reproduces, and why
  * @param compare      the table's columns: metric names ({@link StudyMetric}); every paper figure's metric is one
  */
 public record StudyManifest(
         @JsonProperty(required = true) String title,
         @JsonProperty(required = true) String source,
+        String primaryText,
         @JsonProperty(required = true) String measured,
-        List<String> differences,
-        List<String> notCovered,
+        List<StudyDifference> differences,
+        List<NotReproduced> notReproduced,
         @JsonProperty(required = true) Scales scales,
         @JsonProperty(required = true) List<String> compare,
         @JsonProperty(required = true) List<StudyRun> runs,
@@ -38,7 +41,7 @@ public record StudyManifest(
 
     public StudyManifest {
         differences = differences == null ? List.of() : List.copyOf(differences);
-        notCovered = notCovered == null ? List.of() : List.copyOf(notCovered);
+        notReproduced = notReproduced == null ? List.of() : List.copyOf(notReproduced);
         if (compare.isEmpty()) {
             throw new FieldException("compare", compare, "the list is empty: name at least one metric");
         }
@@ -58,9 +61,16 @@ public record StudyManifest(
             }
             for (int f = 0; f < run.paper().size(); f++) {
                 String metric = run.paper().get(f).metric();
-                if (!compare.contains(metric)) {
+                if (metric != null && !compare.contains(metric)) {
                     throw new FieldException("runs[" + i + "].paper[" + f + "].metric", metric,
                             "not among the compared metrics " + compare);
+                }
+            }
+        }
+        for (int d = 0; d < differences.size(); d++) {
+            for (int number : differences.get(d).runs() == null ? List.<Integer>of() : differences.get(d).runs()) {
+                if (number < 1 || number > runs.size()) {
+                    throw new FieldException("differences[" + d + "].runs", number, "no such run (1 to " + runs.size() + ")");
                 }
             }
         }

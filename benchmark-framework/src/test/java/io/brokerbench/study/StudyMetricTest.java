@@ -30,15 +30,23 @@ class StudyMetricTest {
 
     @Test
     void aFigureReadsAsTheSourceWroteIt() {
-        assertEquals("~1.85 s", new PaperFigure("publishLatencyAvg", 1.85, null, "s", true, null).text());
-        assertEquals("35–129 ms (both sizes)", new PaperFigure("publishLatency99pct", 35, 129.0, "ms", false, "both sizes").text());
-        assertEquals("137,676 msg/s", new PaperFigure("publishRate", 137676, null, "msg/s", false, null).text());
+        assertEquals("~1.85 s", new PaperFigure("publishLatencyAvg", 1.85, null, "s", true, null, null, null, null, null).text());
+        assertEquals("35–129 ms (both sizes)", new PaperFigure("publishLatency99pct", 35, 129.0, "ms", false, "both sizes", null, null, null, null).text());
+        assertEquals("137,676 msg/s", new PaperFigure("publishRate", 137676, null, "msg/s", false, null, null, null, null, null).text());
     }
 
     @Test
     void aFigureInAnUnknownUnitNamesTheChoices() {
-        FieldException e = assertThrows(FieldException.class, () -> new PaperFigure("publishRate", 1, null, "rps", false, null));
+        FieldException e = assertThrows(FieldException.class, () -> new PaperFigure("publishRate", 1, null, "rps", false, null, null, null, null, null));
 
         assertTrue(e.getMessage().contains("expected one of [msg/s"), e.getMessage());
+    }
+
+    @Test
+    void aFigureWithNothingToCompareSaysWhy() {
+        FieldException e = assertThrows(FieldException.class, () -> new PaperFigure(null, 1, null, "ms", false, null,
+                "Table 1", "1 ms", "1 KB", null));
+
+        assertTrue(e.getMessage().contains("says why it is not compared"), e.getMessage());
     }
 }
