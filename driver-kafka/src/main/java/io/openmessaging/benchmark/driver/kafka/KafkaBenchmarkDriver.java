@@ -3,6 +3,7 @@ package io.openmessaging.benchmark.driver.kafka;
 import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.driver.ClientMetricSink;
 import io.brokerbench.driver.ClientMetrics;
+import io.brokerbench.driver.CommittedReads;
 import io.brokerbench.driver.ConfigurationCheck;
 import io.brokerbench.yaml.YamlDocument;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
@@ -50,7 +51,7 @@ import org.slf4j.LoggerFactory;
  * class name is OMB's so OMB driver files work unchanged. Every admin call has a deadline, so an
  * unreachable cluster is reported in one line instead of a hang.
  */
-public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck, ClientMetrics {
+public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck, ClientMetrics, CommittedReads {
 
     private static final Logger LOG = LoggerFactory.getLogger(KafkaBenchmarkDriver.class);
     private static final String TOPIC_PREFIX = "test-topic";
@@ -70,6 +71,7 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
     private final AtomicInteger consumerCount = new AtomicInteger();
     private final AtomicInteger producerCount = new AtomicInteger();
     private volatile KafkaDriverConfig config;
+    private volatile TransactionSettings transactions = new TransactionSettings(null, null);
     private volatile Admin admin;
 
     @Override
@@ -78,11 +80,15 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
     }
 
     private KafkaDriverConfig checkedConfiguration(File configurationFile) throws IOException {
-        KafkaDriverConfig parsed = KafkaDriverConfig.read(configurationFile.toPath(), this::readExtraKeys);
-        if (messagesPerTransaction() == 0 && parsed.producerProperties().containsKey(ProducerConfig.TRANSACTIONAL_ID_CONFIG)) {
+        KafkaDriverConfig parsed = KafkaDriverConfig.read(configurationFile.toPath(), document -> {
+            transactions = document.take(TransactionSettings.class);
+            readExtraKeys(document);
+        });
+        if (transactions.messagesPerTransaction() == 0
+                && parsed.producerProperties().containsKey(ProducerConfig.TRANSACTIONAL_ID_CONFIG)) {
             // without initTransactions every send would fail; OMB's Kafka driver does not run transactions either
-            throw new IllegalArgumentException(parsed.file() + ": field 'producerConfig' sets transactional.id: this driver "
-                    + "does not run transactions (driver-redpanda does, with requestsPerTransaction)");
+            throw new IllegalArgumentException(parsed.file() + ": field 'producerConfig' sets transactional.id without "
+                    + "requestsPerTransaction: this driver runs transactions only when requestsPerTransaction is set");
         }
         return parsed;
     }
@@ -101,21 +107,13 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
     /**
      * Hook for drivers built on this one: takes their own top-level keys out of the driver file
      * ({@link YamlDocument#take}) before the Kafka keys are bound (a key no one declares is
-     * rejected). Called before {@link #messagesPerTransaction} is consulted.
+     * rejected).
      */
     protected void readExtraKeys(YamlDocument driverFile) {
     }
 
     /** Hook for drivers built on this one, called after the file is read and before Kafka is contacted. */
     protected void beforeConnect(KafkaDriverConfig config) throws IOException, InterruptedException {
-    }
-
-    /**
-     * Messages per producer transaction, or 0 for plain (non-transactional) producers. Drivers built on
-     * this one may turn transactions on; it is consulted after {@link #readExtraKeys}.
-     */
-    protected int messagesPerTransaction() {
-        return 0;
     }
 
     private void awaitCluster() throws IOException, InterruptedException {
@@ -206,8 +204,8 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
         // send() blocks the load thread while the topic's metadata is unknown, as after the broker died and the
         // client re-bootstrapped; Kafka's 60 s default holds up stopping the load (and the run's end) for a minute
         properties.putIfAbsent(ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.toString(CONNECT_TIMEOUT.toMillis()));
-        int perTransaction = messagesPerTransaction();
-        if (perTransaction > 0) {
+        boolean transactional = transactions.messagesPerTransaction() > 0;
+        if (transactional) {
             // each producer needs its own transactional.id, or the broker fences all but the newest
             String prefix = properties.getProperty(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "brokerbench");
             properties.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, prefix + "-" + UUID.randomUUID());
@@ -219,12 +217,12 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
             return CompletableFuture.failedFuture(new IllegalArgumentException(
                     config.file() + ": producerConfig/commonConfig: " + OneLine.of(e), e));
         }
-        if (perTransaction == 0) {
+        if (!transactional) {
             return CompletableFuture.completedFuture(track(new KafkaBenchmarkProducer(kafkaProducer, topic)));
         }
         try {
             return CompletableFuture.completedFuture(track(new TransactionalKafkaProducer(kafkaProducer, topic,
-                    perTransaction, "kafka-tx-commit-" + producerCount.incrementAndGet())));
+                    transactions, "kafka-tx-commit-" + producerCount.incrementAndGet())));
         } catch (RuntimeException e) {
             kafkaProducer.close(Duration.ZERO);
             return CompletableFuture.failedFuture(new IllegalStateException("starting transactions on bootstrap.servers="
@@ -280,7 +278,17 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
             if (client instanceof MeteredKafkaClient metered) {
                 KafkaClientMetrics.report(metered, metered.metrics(), sink);
             }
+            if (client instanceof TransactionalKafkaProducer transactional) {
+                transactional.reportTransactions(sink);
+            }
         }
+    }
+
+    /** Kafka's consumers read only committed data with {@code isolation.level=read_committed}. */
+    @Override
+    public boolean consumersReadCommittedOnly() {
+        return "read_committed".equalsIgnoreCase(String.valueOf(
+                config.consumerProperties().getProperty(ConsumerConfig.ISOLATION_LEVEL_CONFIG)).strip());
     }
 
     @Override

@@ -17,7 +17,7 @@ class KafkaBenchmarkDriverTest {
     Path dir;
 
     @Test
-    void transactionalIdIsRejectedBecauseThisDriverDoesNotRunTransactions() throws Exception {
+    void transactionalIdWithoutRequestsPerTransactionIsRejected() throws Exception {
         Path file = Files.writeString(dir.resolve("tx.yaml"),
                 "commonConfig: bootstrap.servers=127.0.0.1:9\nproducerConfig: |\n  transactional.id=bench\n");
         KafkaBenchmarkDriver driver = new KafkaBenchmarkDriver();
@@ -26,5 +26,29 @@ class KafkaBenchmarkDriverTest {
         driver.close();
         assertTrue(e.getMessage().startsWith(file + ": field 'producerConfig' sets transactional.id"), e.getMessage());
         assertFalse(e.getMessage().contains("\n"));
+    }
+
+    @Test
+    void anAbortFractionWithoutTransactionsIsAOneLineError() throws Exception {
+        Path file = Files.writeString(dir.resolve("abort.yaml"),
+                "commonConfig: bootstrap.servers=127.0.0.1:9\nabortFraction: 0.1\n");
+        KafkaBenchmarkDriver driver = new KafkaBenchmarkDriver();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> driver.initialize(file.toFile(), NullStatsLogger.INSTANCE));
+        driver.close();
+        assertTrue(e.getMessage().contains("abort.yaml") && e.getMessage().contains("abortFraction")
+                && e.getMessage().contains("0.1") && e.getMessage().contains("requestsPerTransaction"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+    }
+
+    @Test
+    void anAbortFractionAboveOneIsAOneLineError() throws Exception {
+        Path file = Files.writeString(dir.resolve("abort.yaml"),
+                "commonConfig: bootstrap.servers=127.0.0.1:9\nrequestsPerTransaction: 10\nabortFraction: 1.5\n");
+        KafkaBenchmarkDriver driver = new KafkaBenchmarkDriver();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> driver.initialize(file.toFile(), NullStatsLogger.INSTANCE));
+        driver.close();
+        assertTrue(e.getMessage().contains("field 'abortFraction' = 1.5"), e.getMessage());
     }
 }
