@@ -1,10 +1,10 @@
 package io.openmessaging.benchmark.driver.kafka;
 
-import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.driver.ClientMetricSink;
 import io.brokerbench.driver.ClientMetrics;
 import io.brokerbench.driver.CommittedReads;
 import io.brokerbench.driver.ConfigurationCheck;
+import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.yaml.YamlDocument;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
@@ -22,6 +22,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -29,6 +30,9 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.bookkeeper.stats.StatsLogger;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.AlterConfigsOptions;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.CreateTopicsOptions;
 import org.apache.kafka.clients.admin.DeleteTopicsOptions;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
@@ -37,8 +41,10 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -72,6 +78,9 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
     private final AtomicInteger producerCount = new AtomicInteger();
     private volatile KafkaDriverConfig config;
     private volatile TransactionSettings transactions = new TransactionSettings(null, null);
+    private volatile ConsumerGroupSettings groups = new ConsumerGroupSettings(null, null);
+    /** The share groups whose start offset this driver has set: once per subscription. */
+    private final Set<String> configuredShareGroups = ConcurrentHashMap.newKeySet();
     private volatile Admin admin;
 
     @Override
@@ -82,6 +91,7 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
     private KafkaDriverConfig checkedConfiguration(File configurationFile) throws IOException {
         KafkaDriverConfig parsed = KafkaDriverConfig.read(configurationFile.toPath(), document -> {
             transactions = document.take(TransactionSettings.class);
+            groups = document.take(ConsumerGroupSettings.class);
             readExtraKeys(document);
         });
         if (transactions.messagesPerTransaction() == 0
@@ -238,6 +248,9 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
     @Override
     public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName,
             ConsumerCallback consumerCallback) {
+        if (groups.shareGroup()) {
+            return createShareConsumer(topic, subscriptionName, consumerCallback);
+        }
         Properties properties = config.consumerProperties();
         properties.put(ConsumerConfig.GROUP_ID_CONFIG, subscriptionName);
         properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
@@ -256,6 +269,59 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(new IllegalArgumentException(
                     config.file() + ": consumerConfig/commonConfig: " + OneLine.of(e), e));
+        }
+    }
+
+    /**
+     * A member of the share group named after the subscription. consumerConfig keys a share consumer does
+     * not take (those of consumer groups: auto.offset.reset, enable.auto.commit, isolation.level, ...) are
+     * Kafka's own one-line error naming the file.
+     */
+    private CompletableFuture<BenchmarkConsumer> createShareConsumer(String topic, String subscriptionName,
+            ConsumerCallback consumerCallback) {
+        Properties properties = config.consumerProperties();
+        properties.put(ConsumerConfig.GROUP_ID_CONFIG, subscriptionName);
+        properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        properties.put(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG, groups.explicitAcknowledgement() ? "explicit" : "implicit");
+        try {
+            startShareGroupAtEarliest(subscriptionName);
+        } catch (IOException e) {
+            return CompletableFuture.failedFuture(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return CompletableFuture.failedFuture(e);
+        }
+        try {
+            KafkaShareConsumer<String, byte[]> consumer = new KafkaShareConsumer<>(properties);
+            return CompletableFuture.completedFuture(track(new KafkaShareBenchmarkConsumer(consumer, topic,
+                    consumerCallback, groups.explicitAcknowledgement(),
+                    "kafka-share-consumer-" + consumerCount.incrementAndGet() + "-" + subscriptionName)));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException(
+                    config.file() + ": consumerConfig/commonConfig (consumerMode: shareGroup): " + OneLine.of(e), e));
+        }
+    }
+
+    /**
+     * A share group starts at the latest offset unless its group config says otherwise; a subscription
+     * must see messages published before its first poll (the framework starts producing right away), as
+     * the driver's consumer groups do with auto.offset.reset=earliest.
+     */
+    private void startShareGroupAtEarliest(String group) throws IOException, InterruptedException {
+        if (!configuredShareGroups.add(group)) {
+            return;
+        }
+        ConfigResource resource = new ConfigResource(ConfigResource.Type.GROUP, group);
+        AlterConfigOp earliest = new AlterConfigOp(new ConfigEntry("share.auto.offset.reset", "earliest"),
+                AlterConfigOp.OpType.SET);
+        try {
+            admin.incrementalAlterConfigs(Map.of(resource, List.of(earliest)),
+                    new AlterConfigsOptions().timeoutMs((int) ADMIN_TIMEOUT.toMillis())).all().get();
+        } catch (ExecutionException e) {
+            configuredShareGroups.remove(group);
+            throw new IOException("setting share.auto.offset.reset=earliest on share group " + group + " (bootstrap.servers="
+                    + config.bootstrapServers() + ") failed: " + OneLine.of(e));
         }
     }
 
@@ -295,12 +361,12 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
     public void close() throws Exception {
         // consumers first: they stop polling before the topics' producers go away
         for (AutoCloseable client : clients) {
-            if (client instanceof KafkaBenchmarkConsumer) {
+            if (client instanceof BenchmarkConsumer) {
                 closeQuietly(client);
             }
         }
         for (AutoCloseable client : clients) {
-            if (!(client instanceof KafkaBenchmarkConsumer)) {
+            if (!(client instanceof BenchmarkConsumer)) {
                 closeQuietly(client);
             }
         }
