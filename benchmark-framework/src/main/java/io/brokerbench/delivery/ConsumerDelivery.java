@@ -11,6 +11,8 @@ package io.brokerbench.delivery;
  * @param duplicateRuns per producer id, the sequence numbers delivered again, as {@link AnomalyLog} runs
  * @param reorderedRuns per producer id, the first deliveries that came out of order, as {@link AnomalyLog} runs
  * @param anomaliesListed false if either list was cut short (the counts above are exact regardless)
+ * @param readsCommittedOnly whether the driver's consumer promised to read only committed data (then a
+ *     message of an aborted transaction must not arrive)
  */
 public record ConsumerDelivery(
         String topic,
@@ -26,5 +28,6 @@ public record ConsumerDelivery(
         long backlogReadMicros,
         long[][] duplicateRuns,
         long[][] reorderedRuns,
-        boolean anomaliesListed) {
+        boolean anomaliesListed,
+        boolean readsCommittedOnly) {
 }

@@ -54,6 +54,9 @@ public final class DeliveryVerifier {
         long failed = 0;
         long failedButReceived = 0;
         long neverReceived = 0;
+        long aborted = 0;
+        long abortedSeen = 0;
+        long abortedReadCommitted = 0;
         boolean judged = true;
         for (ConsumerDelivery member : members) {
             received += member.received();
@@ -72,21 +75,36 @@ public final class DeliveryVerifier {
                 }
             }
             SequenceSet.Union union = SequenceSet.union(sets);
+            // aborted on purpose: not expected, so not lost when missing; received, they are counted, and they
+            // fail the run where the consumer promised to read only committed data
+            SequenceSet abortedSet = producer.abortedSet();
+            long abortedArrived = abortedSet.countCommon(union.set());
+            aborted += abortedSet.distinct();
+            abortedSeen += abortedArrived;
+            for (int i = 0; i < members.size(); i++) {
+                if (members.get(i).readsCommittedOnly() && producer.id() < members.get(i).receivedByProducer().length) {
+                    abortedReadCommitted += abortedSet.countCommon(
+                            SequenceSet.fromBytes(members.get(i).receivedByProducer()[producer.id()]));
+                }
+            }
             // a failed or never-acknowledged send may still have reached the broker: not counted lost (the
             // broker never promised it), but each fails the run on its own count. Failed sends are known by
             // number, so one that arrived is told apart and cannot hide the loss of an acknowledged one;
             // never-acknowledged sends are known only by count, so one that arrived still can
             long failedArrived = producer.failedSet().countCommon(union.set());
-            long acknowledged = producer.sent() - producer.failed() - producer.unacknowledged();
+            long acknowledged = producer.sent() - producer.failed() - abortedSet.distinct() - producer.unacknowledged();
             expected += acknowledged;
             failed += producer.failed() - failedArrived;
             failedButReceived += failedArrived;
             duplicated += union.overlaps();
-            lost += Math.max(0, acknowledged - (union.set().distinct() - failedArrived));
-            neverReceived += Math.max(0, producer.sent() - union.set().distinct());
-            union.set().forEachGap(0, producer.due(), (from, to) -> missing.missing(producer, from, to));
+            lost += Math.max(0, acknowledged - (union.set().distinct() - failedArrived - abortedArrived));
+            neverReceived += Math.max(0, producer.sent() - abortedSet.distinct() - (union.set().distinct() - abortedArrived));
+            SequenceSet accounted = abortedSet.distinct() == 0 ? union.set()
+                    : SequenceSet.union(List.of(union.set(), abortedSet)).set();
+            accounted.forEachGap(0, producer.due(), (from, to) -> missing.missing(producer, from, to));
         }
         return new SubscriptionVerdict(first.topic(), first.subscription(), expected, received, lost, duplicated,
-                judged ? reordered : 0, judged, failed, failedButReceived, neverReceived);
+                judged ? reordered : 0, judged, failed, failedButReceived, neverReceived, aborted, abortedSeen,
+                abortedReadCommitted);
     }
 }

@@ -20,10 +20,14 @@ package io.brokerbench.delivery;
  *     the order the coordinator asked for them (the coordinator counts its changes, so it can tell
  *     which messages belong to which rate phase); a change asked for but not applied before the stop
  *     is missing
+ * @param abortedSequences the sequence numbers of the sends the driver aborted on purpose (a transaction
+ *     the driver file asked to abort), as {@link SequenceSet#toBytes}; null when none is known. Not
+ *     failed, not acknowledged: not expected at a subscription, and an error where one reading only
+ *     committed data received them
  */
 public record ProducerTally(int id, String topic, long due, long sent, long failed, byte[] failedSequences,
         long unacknowledged, long segmentStart, long segmentIntendedEpochMicros, double periodNanos, long lastSendEpochMicros,
-        long[] rateChangeStarts) {
+        long[] rateChangeStarts, byte[] abortedSequences) {
 
     /**
      * Where rate change {@code change} began for this producer: its first message, or where the producer
@@ -37,6 +41,11 @@ public record ProducerTally(int id, String topic, long due, long sent, long fail
     /** The sends whose future failed, by sequence number. */
     public SequenceSet failedSet() {
         return failedSequences == null ? new SequenceSet() : SequenceSet.fromBytes(failedSequences);
+    }
+
+    /** The sends the driver aborted on purpose, by sequence number. */
+    public SequenceSet abortedSet() {
+        return abortedSequences == null ? new SequenceSet() : SequenceSet.fromBytes(abortedSequences);
     }
 
     public boolean paced() {

@@ -21,7 +21,13 @@ package io.brokerbench.delivery;
  *     publish times out), which an application that retries failed sends would have duplicated;
  *     counted apart from failures and losses, and a fault of the run
  * @param neverReceived messages handed to the driver (failed ones included) that this
- *     subscription never received
+ *     subscription never received; messages of aborted transactions are not included
+ * @param aborted messages to its topic that the driver aborted on purpose (transactions the driver file
+ *     asked to abort): neither expected nor lost
+ * @param abortedSeen how many of those this subscription received (all of them, for consumers that read
+ *     uncommitted data from a broker that stored them)
+ * @param abortedReadCommitted how many of those reached consumers that promised to read only committed
+ *     data: each is a fault of the run
  */
 public record SubscriptionVerdict(
         String topic,
@@ -34,10 +40,17 @@ public record SubscriptionVerdict(
         boolean orderingJudged,
         long sendFailures,
         long failedButReceived,
-        long neverReceived) {
+        long neverReceived,
+        long aborted,
+        long abortedSeen,
+        long abortedReadCommitted) {
 
-    /** Every message sent to the topic arrived here exactly once, in order where judged, and no send failed. */
+    /**
+     * Every message sent to the topic arrived here exactly once, in order where judged, no send failed,
+     * and no aborted message reached a consumer reading only committed data.
+     */
     public boolean clean() {
-        return lost == 0 && duplicated == 0 && reordered == 0 && sendFailures == 0 && failedButReceived == 0;
+        return lost == 0 && duplicated == 0 && reordered == 0 && sendFailures == 0 && failedButReceived == 0
+                && abortedReadCommitted == 0;
     }
 }

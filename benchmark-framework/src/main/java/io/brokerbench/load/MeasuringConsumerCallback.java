@@ -38,6 +38,7 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
     private final AnomalyLog duplicateLog;
     private final AnomalyLog reorderedLog;
     private final NanoClock clock;
+    private final boolean readsCommittedOnly;
     private Histogram endToEnd = LatencyHistograms.newHistogram();
     private Histogram endToEndFromIntended = LatencyHistograms.newHistogram();
     private Histogram spareEndToEnd = LatencyHistograms.newHistogram();
@@ -57,10 +58,12 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
     /**
      * @param headers whether payloads carry the header (messages of at least MessageHeader.SIZE bytes)
      * @param producers how many producers the whole run has (ids 0 .. producers-1)
+     * @param readsCommittedOnly whether the driver's consumer promises to read only committed data
      */
     public MeasuringConsumerCallback(String topic, String subscription, boolean headers, int producers,
-            OrderingCheck ordering, NanoClock clock) {
+            OrderingCheck ordering, boolean readsCommittedOnly, NanoClock clock) {
         this.clock = clock;
+        this.readsCommittedOnly = readsCommittedOnly;
         this.topic = topic;
         this.subscription = subscription;
         this.headers = headers;
@@ -211,6 +214,7 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
                 negativeLatencies, ordering.judged(), sets,
                 lastReceivedNanos == Long.MIN_VALUE ? 0 : WallClock.epochMicros(lastReceivedNanos),
                 reopenedNanos == Long.MIN_VALUE ? -1 : (lastBacklogReceivedNanos - reopenedNanos) / 1_000,
-                duplicateLog.toRuns(), reorderedLog.toRuns(), duplicateLog.complete() && reorderedLog.complete());
+                duplicateLog.toRuns(), reorderedLog.toRuns(), duplicateLog.complete() && reorderedLog.complete(),
+                readsCommittedOnly);
     }
 }

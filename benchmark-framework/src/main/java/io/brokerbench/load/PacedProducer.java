@@ -2,6 +2,7 @@ package io.brokerbench.load;
 
 import io.brokerbench.delivery.ProducerTally;
 import io.brokerbench.delivery.SequenceSet;
+import io.brokerbench.driver.AbortedSend;
 import io.brokerbench.stats.PublishStats;
 import io.brokerbench.time.NanoClock;
 import io.brokerbench.time.WallClock;
@@ -9,6 +10,7 @@ import io.openmessaging.benchmark.driver.BenchmarkProducer;
 import java.util.Arrays;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -50,6 +52,8 @@ public final class PacedProducer {
     private final AtomicLong completedLater = new AtomicLong();
     /** The numbers of the failed sends (their count is the number of failures); guarded by itself. */
     private final SequenceSet failedSequences = new SequenceSet();
+    /** The numbers of the sends the driver aborted on purpose ({@link AbortedSend}); guarded by itself. */
+    private final SequenceSet abortedSequences = new SequenceSet();
     /** The first message of each rate change applied, in order: where each rate phase began. Load thread only. */
     private long[] rateChangeStarts = new long[8];
     private int rateChangesApplied;
@@ -185,8 +189,7 @@ public final class PacedProducer {
         } else if (acknowledged.isCompletedExceptionally()) {
             stats.recordSend(delayMicros);
             completedInline++;
-            failed(sequence);
-            stats.recordFailure((returned - intendedNanos) / 1_000);
+            failedOrAborted(sequence, acknowledged.handle((ignored, error) -> error).join(), (returned - intendedNanos) / 1_000);
         } else {
             // the common case of a driver that knows the outcome at once: one critical section for all three
             stats.recordSendAndAck(delayMicros, (returned - sendNanos) / 1_000, (returned - intendedNanos) / 1_000);
@@ -200,10 +203,23 @@ public final class PacedProducer {
         if (error == null) {
             stats.recordAck((completedNanos - sendNanos) / 1_000, (completedNanos - intendedNanos) / 1_000);
         } else {
-            failed(sequence);
-            stats.recordFailure((completedNanos - intendedNanos) / 1_000);
+            failedOrAborted(sequence, error, (completedNanos - intendedNanos) / 1_000);
         }
         completedLater.incrementAndGet();
+    }
+
+    /** An aborted send is neither acknowledged nor failed: it has no latency, and the verifier judges it apart. */
+    private void failedOrAborted(long sequence, Throwable error, long fromIntendedMicros) {
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        if (cause instanceof AbortedSend) {
+            synchronized (abortedSequences) {
+                abortedSequences.add(sequence);
+            }
+            stats.recordAborted();
+        } else {
+            failed(sequence);
+            stats.recordFailure(fromIntendedMicros);
+        }
     }
 
     /**
@@ -263,7 +279,11 @@ public final class PacedProducer {
             failedNumbers = failedSequences.toBytes();
             failed = failedSequences.distinct();
         }
+        byte[] abortedNumbers;
+        synchronized (abortedSequences) {
+            abortedNumbers = abortedSequences.toBytes();
+        }
         return new ProducerTally(id, topic, due, sent, failed, failedNumbers, inFlight(), segmentStart, segmentIntended,
-                schedule.periodNanos(), lastSend, Arrays.copyOf(rateChangeStarts, rateChangesApplied));
+                schedule.periodNanos(), lastSend, Arrays.copyOf(rateChangeStarts, rateChangesApplied), abortedNumbers);
     }
 }

@@ -9,7 +9,8 @@ import io.brokerbench.stats.LatencyHistograms;
  * (the harness's own cost of publishing). The sample: the JVM, client and driver statistics
  * ({@link io.brokerbench.metrics.WorkerSampler}). The load failure: empty while the load threads run
  * (or ended when asked to), else why one died, and with it the run ({@code LoadThreads#failure}); never
- * null, as the wire refuses nulls.
+ * null, as the wire refuses nulls. Aborted: sends the driver aborted on purpose (neither acknowledged
+ * nor failed).
  */
 public record WorkerSnapshot(
         LatencyHistograms interval,
@@ -20,5 +21,6 @@ public record WorkerSnapshot(
         double processCpuSecondsTotal,
         double loadThreadCpuSecondsTotal,
         WorkerSample sample,
-        String loadFailure) {
+        String loadFailure,
+        long abortedTotal) {
 }

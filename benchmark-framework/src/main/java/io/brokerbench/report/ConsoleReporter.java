@@ -283,13 +283,21 @@ public final class ConsoleReporter implements RunListener {
                 run.totalSent(), run.totalReceived(), run.verdicts().size(), lost, duplicated,
                 judged ? String.format("%,d", reordered) : "not judged (no order promised across partitions)",
                 neverReceived > lost ? String.format(", never received %,d (failed sends included)", neverReceived) : ""));
+        long aborted = run.verdicts().stream().mapToLong(SubscriptionVerdict::aborted).sum();
+        if (aborted > 0) {
+            out.println(String.format("  aborted transactions: %,d message(s) aborted on purpose (counted once per subscription),"
+                    + " %,d seen by consumers, %,d of those by consumers reading only committed data",
+                    aborted, run.verdicts().stream().mapToLong(SubscriptionVerdict::abortedSeen).sum(),
+                    run.verdicts().stream().mapToLong(SubscriptionVerdict::abortedReadCommitted).sum()));
+        }
         for (SubscriptionVerdict verdict : run.verdicts()) {
             if (!verdict.clean()) {
                 out.println(String.format("    %s/%s: expected %,d (acknowledged), received %,d, lost %,d, duplicated %,d,"
-                        + " reordered %,d, send failures %,d, failed but received %,d (ambiguous), never received %,d",
+                        + " reordered %,d, send failures %,d, failed but received %,d (ambiguous), never received %,d,"
+                        + " aborted read as committed %,d",
                         verdict.topic(), verdict.subscription(), verdict.expected(), verdict.received(), verdict.lost(),
                         verdict.duplicated(), verdict.reordered(), verdict.sendFailures(), verdict.failedButReceived(),
-                        verdict.neverReceived()));
+                        verdict.neverReceived(), verdict.abortedReadCommitted()));
             }
         }
     }

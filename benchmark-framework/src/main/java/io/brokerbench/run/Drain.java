@@ -4,14 +4,21 @@ import java.time.Duration;
 
 /**
  * After the load stops, waits for the messages still in flight as long as they keep arriving: it
- * ends when every message sent has reached every subscription, or when nothing has arrived for the
- * drain timeout (what is still missing then is judged by the verdicts).
+ * ends when every message sent has reached every subscription (every one not aborted on purpose, and
+ * then a second without arrivals), or when nothing has arrived for the drain timeout (what is still
+ * missing then is judged by the verdicts).
  */
 final class Drain {
 
     private static final long POLL_NANOS = 100_000_000L;
     /** How long to wait, once everything arrived, for acknowledgements still on their way. */
     private static final long ACKNOWLEDGEMENT_WAIT_NANOS = 2_000_000_000L;
+    /**
+     * How long nothing must arrive, once all but the aborted sends have, before the drain ends: consumers
+     * reading only committed data never get the aborted ones, those reading uncommitted data got them
+     * early (they were in the log before the abort), so a second of quiet means no more is coming.
+     */
+    private static final long ABORTED_QUIET_NANOS = 1_000_000_000L;
 
     private final RunMeter meter;
     private final RunClock clock;
@@ -37,6 +44,9 @@ final class Drain {
             if (meter.totals().received() != lastReceived) {
                 lastReceived = meter.totals().received();
                 quietSince = clock.nanoTime();
+            } else if (meter.undeliveredUnlessAborted() <= 0 && clock.nanoTime() - quietSince > ABORTED_QUIET_NANOS) {
+                awaitAcknowledgements();
+                break;
             } else if (clock.nanoTime() - quietSince > quietTimeout.toNanos()) {
                 listener.note(String.format("drain: %,d message(s) still missing after %d s without progress",
                         meter.undelivered(), quietTimeout.toSeconds()));

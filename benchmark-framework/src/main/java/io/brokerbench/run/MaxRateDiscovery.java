@@ -185,10 +185,13 @@ final class MaxRateDiscovery {
         RunTotals delta = meter.totals().minus(before);
         double seconds = Math.max(delta.seconds(), 1e-9);
         long backlogAfter = backlogPerSubscription();
-        double consumed = subscriptions == 0 ? delta.acked() : delta.received() / (double) subscriptions;
+        // a send the driver aborted on purpose (a transaction it was asked to abort) went through the broker
+        // as fast as an acknowledged one: the rate it held counts both
+        long completed = delta.acked() + delta.aborted();
+        double consumed = subscriptions == 0 ? completed : delta.received() / (double) subscriptions;
         List<IntervalPoint> points = record.intervals();
         LatencySummary latency = points.get(points.size() - 1).latency();
-        return new RateWindow(rate, delta.acked() / seconds, consumed / seconds, backlogAfter - backlogBefore,
+        return new RateWindow(rate, completed / seconds, consumed / seconds, backlogAfter - backlogBefore,
                 backlogAfter, seconds, millis(latency, Metric.END_TO_END_FROM_INTENDED, Percentile.P99),
                 millis(latency, Metric.END_TO_END_FROM_INTENDED, Percentile.P999),
                 millis(latency, Metric.PUBLISH_LATENCY_FROM_INTENDED, Percentile.P99), delta.publishErrors());

@@ -186,6 +186,7 @@ final class RunMeter {
         long sent = 0;
         long acked = 0;
         long errors = 0;
+        long aborted = 0;
         long received = 0;
         double cpu = 0;
         double loadCpu = 0;
@@ -203,6 +204,7 @@ final class RunMeter {
             sent += snapshot.sentTotal();
             acked += snapshot.ackedTotal();
             errors += snapshot.publishErrorsTotal();
+            aborted += snapshot.abortedTotal();
             received += snapshot.receivedTotal();
             cpu += snapshot.processCpuSecondsTotal();
             loadCpu += snapshot.loadThreadCpuSecondsTotal();
@@ -211,7 +213,7 @@ final class RunMeter {
         }
         recordingCpu += record.metrics().cpuSecondsTotal();
         RunTotals previous = lastTotals;
-        lastTotals = new RunTotals(sent, acked, errors, received, cpu, loadCpu, recordingCpu, clock.nanoTime());
+        lastTotals = new RunTotals(sent, acked, errors, received, cpu, loadCpu, recordingCpu, clock.nanoTime(), aborted);
         if (measuring) {
             record.aggregated().add(merged);
         }
@@ -256,5 +258,13 @@ final class RunMeter {
      */
     long undelivered() {
         return (lastTotals.sent() - lastTotals.publishErrors()) * subscriptionsPerTopic - lastTotals.received();
+    }
+
+    /**
+     * {@link #undelivered} without the sends the driver aborted on purpose, which consumers reading only
+     * committed data never receive (those reading uncommitted data do, so this can reach 0 early for them).
+     */
+    long undeliveredUnlessAborted() {
+        return undelivered() - lastTotals.aborted() * subscriptionsPerTopic;
     }
 }

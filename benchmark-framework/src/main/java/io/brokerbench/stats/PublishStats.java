@@ -25,6 +25,7 @@ public final class PublishStats {
     private final PerThreadRecorder driverThreads = new PerThreadRecorder(2);
     private final PerThreadRecorder failures = new PerThreadRecorder(1);
     private final LongAdder errors = new LongAdder();
+    private final LongAdder aborted = new LongAdder();
 
     /** On the load thread, for a message whose acknowledgement is still to come: t_s − t_i. */
     public void recordSend(long delayMicros) {
@@ -51,6 +52,15 @@ public final class PublishStats {
         failures.record(failedAfterIntendedMicros);
     }
 
+    /**
+     * On any thread, when the driver aborted a send on purpose (a transaction it was asked to abort):
+     * neither acknowledged nor failed, so no latency, only the count that tells it from a send still
+     * awaiting its acknowledgement.
+     */
+    public void recordAborted() {
+        aborted.increment();
+    }
+
     /** Moves what was recorded since the last call into {@code into}. Called by one reader thread. */
     public void drainInto(LatencyHistograms into) {
         Histogram[] inline = loadThread.takeInterval();
@@ -66,5 +76,9 @@ public final class PublishStats {
 
     public long errorsTotal() {
         return errors.sum();
+    }
+
+    public long abortedTotal() {
+        return aborted.sum();
     }
 }

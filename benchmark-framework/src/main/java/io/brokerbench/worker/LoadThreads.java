@@ -145,6 +145,10 @@ final class LoadThreads {
         return stats.stream().mapToLong(PublishStats::errorsTotal).sum();
     }
 
+    long publishAbortedTotal() {
+        return stats.stream().mapToLong(PublishStats::abortedTotal).sum();
+    }
+
     boolean started() {
         return !threads.isEmpty();
     }

@@ -1,7 +1,8 @@
 package io.brokerbench.worker;
 
-import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.config.DriverClassResolver;
+import io.brokerbench.driver.CommittedReads;
+import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.lifecycle.ScratchDirectory;
 import io.brokerbench.lifecycle.ScratchJanitor;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
@@ -59,6 +60,11 @@ final class LoadedDriver implements AutoCloseable {
     /** The driver itself, for reading what it reports about its clients ({@code ClientMetrics}). */
     BenchmarkDriver driver() {
         return driver;
+    }
+
+    /** Whether the driver's consumers promise to read only committed data ({@link CommittedReads}). */
+    boolean consumersReadCommittedOnly() {
+        return driver instanceof CommittedReads committed && committed.consumersReadCommittedOnly();
     }
 
     /**

@@ -102,9 +102,10 @@ public final class LocalWorker implements Worker {
     public synchronized void createConsumers(List<ConsumerSpec> specs, MeasurementPlan plan) {
         this.measurement = plan;
         List<MeasuringConsumerCallback> callbacks = new ArrayList<>(specs.size());
+        boolean committedOnly = driver().consumersReadCommittedOnly();
         for (ConsumerSpec spec : specs) {
             callbacks.add(new MeasuringConsumerCallback(spec.topic(), spec.subscription(), plan.headers(), plan.producers(),
-                    new OrderingCheck(plan.ordering(), plan.keyCount()), clock));
+                    new OrderingCheck(plan.ordering(), plan.keyCount()), committedOnly, clock));
         }
         consumers.addAll(callbacks);
         driver().createConsumers(specs, callbacks);
@@ -239,7 +240,8 @@ public final class LocalWorker implements Worker {
         ackedTotal += interval.get(Metric.PUBLISH_LATENCY).getTotalCount();
         return new WorkerSnapshot(interval.copy(), sentTotal, ackedTotal, load.publishErrorsTotal(), received,
                 CpuTime.processSeconds(), load.cpuSeconds(),
-                sampler.sample(driver == null ? null : driver.driver()), load.failure().orElse(""));
+                sampler.sample(driver == null ? null : driver.driver()), load.failure().orElse(""),
+                load.publishAbortedTotal());
     }
 
     /** What each producer was due to send and what became of it; valid once the load is stopped. */
@@ -247,7 +249,7 @@ public final class LocalWorker implements Worker {
     public synchronized List<ProducerTally> producerTallies() {
         List<ProducerTally> tallies = new ArrayList<>(producers.size());
         for (ProducerSlot slot : producers) {
-            tallies.add(slot.paced == null ? new ProducerTally(slot.spec.id(), slot.spec.topic(), 0, 0, 0, null, 0, 0, 0, 0, 0, new long[0])
+            tallies.add(slot.paced == null ? new ProducerTally(slot.spec.id(), slot.spec.topic(), 0, 0, 0, null, 0, 0, 0, 0, 0, new long[0], null)
                     : slot.paced.tally(stopNanos == Long.MIN_VALUE ? clock.nanoTime() : stopNanos));
         }
         return tallies;

@@ -2,7 +2,9 @@ package io.brokerbench.delivery;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -14,13 +16,24 @@ class DeliveryVerifierTest {
     /** Sent {@code sent} messages, of which the sends numbered {@code failedRanges} (pairs [from, to)) failed. */
     private static ProducerTally producer(long sent, long... failedRanges) {
         SequenceSet failed = SequenceSet.fromRanges(failedRanges);
-        return new ProducerTally(0, "t", sent, sent, failed.distinct(), failed.toBytes(), 0, 0, 0, 1_000, 0, new long[0]);
+        return new ProducerTally(0, "t", sent, sent, failed.distinct(), failed.toBytes(), 0, 0, 0, 1_000, 0, new long[0], null);
+    }
+
+    /** Sent {@code sent} messages, of which the driver aborted those numbered {@code abortedRanges} on purpose. */
+    private static ProducerTally aborting(long sent, long... abortedRanges) {
+        return new ProducerTally(0, "t", sent, sent, 0, null, 0, 0, 0, 1_000, 0, new long[0],
+                SequenceSet.fromRanges(abortedRanges).toBytes());
     }
 
     private static ConsumerDelivery received(long... ranges) {
+        return receivedBy(false, ranges);
+    }
+
+    /** @param readsCommittedOnly what the consumer declared, whatever it actually read */
+    private static ConsumerDelivery receivedBy(boolean readsCommittedOnly, long... ranges) {
         SequenceSet set = SequenceSet.fromRanges(ranges);
         return new ConsumerDelivery("t", "s", set.distinct(), 0, 0, 0, 0, true, new byte[][] {set.toBytes()}, 0, -1,
-                new long[0][], new long[0][], true);
+                new long[0][], new long[0][], true, readsCommittedOnly);
     }
 
     private static SubscriptionVerdict verdict(ProducerTally producer, ConsumerDelivery consumer) {
@@ -58,5 +71,51 @@ class DeliveryVerifierTest {
         assertEquals(0, verdict.failedButReceived());
         assertEquals(0, verdict.lost());
         assertEquals(1, verdict.neverReceived());
+    }
+
+    @Test
+    void abortedMessagesAReadCommittedConsumerNeverSawAreNeitherLostNorMissing() {
+        // 10 messages, 3 and 4 in an aborted transaction; a read_committed consumer got the other 8
+        List<long[]> missing = new ArrayList<>();
+        SubscriptionVerdict verdict = DeliveryVerifier.verify(List.of(aborting(10, 3, 5)),
+                List.of(receivedBy(true, 0, 3, 5, 10)), (producer, from, to) -> missing.add(new long[] {from, to})).get(0);
+
+        assertEquals(8, verdict.expected());
+        assertEquals(2, verdict.aborted());
+        assertEquals(0, verdict.abortedSeen());
+        assertEquals(0, verdict.lost());
+        assertEquals(0, verdict.neverReceived());
+        assertTrue(missing.isEmpty(), "no censored latency for an aborted message");
+        assertTrue(verdict.clean());
+    }
+
+    @Test
+    void abortedMessagesAReadUncommittedConsumerSawAreCountedNotFaulted() {
+        SubscriptionVerdict verdict = verdict(aborting(10, 3, 5), receivedBy(false, 0, 10));
+
+        assertEquals(2, verdict.abortedSeen());
+        assertEquals(0, verdict.abortedReadCommitted());
+        assertEquals(0, verdict.lost());
+        assertTrue(verdict.clean());
+    }
+
+    @Test
+    void anAbortedMessageAtAConsumerDeclaredReadCommittedFailsTheRun() {
+        // what a read_uncommitted consumer receives, declared read_committed: the verifier must catch it
+        SubscriptionVerdict verdict = verdict(aborting(10, 3, 5), receivedBy(true, 0, 10));
+
+        assertEquals(2, verdict.abortedSeen());
+        assertEquals(2, verdict.abortedReadCommitted());
+        assertFalse(verdict.clean(), "a read_committed consumer saw an aborted message");
+    }
+
+    @Test
+    void anAbortedMessageDoesNotHideTheLossOfACommittedOne() {
+        // 3 and 4 aborted and (read uncommitted) seen; committed 7 never arrived
+        SubscriptionVerdict verdict = verdict(aborting(10, 3, 5), receivedBy(false, 0, 7, 8, 10));
+
+        assertEquals(1, verdict.lost());
+        assertEquals(1, verdict.neverReceived());
+        assertFalse(verdict.clean());
     }
 }

@@ -12,7 +12,7 @@ class PhaseVerifierTest {
 
     /** Due {@code due}, sent {@code sent}; rate changes began at {@code starts}. */
     private static ProducerTally producer(int id, long due, long sent, long... starts) {
-        return new ProducerTally(id, "t", due, sent, 0, null, 0, 0, 0, 1_000, 0, starts);
+        return new ProducerTally(id, "t", due, sent, 0, null, 0, 0, 0, 1_000, 0, starts, null);
     }
 
     private static ConsumerDelivery consumer(String subscription, long[][] ranges, long[][] duplicates,
@@ -21,7 +21,7 @@ class PhaseVerifierTest {
         for (int i = 0; i < ranges.length; i++) {
             sets[i] = SequenceSet.fromRanges(ranges[i]).toBytes();
         }
-        return new ConsumerDelivery("t", subscription, 0, 0, 0, 0, 0, true, sets, 0, -1, duplicates, reordered, listed);
+        return new ConsumerDelivery("t", subscription, 0, 0, 0, 0, 0, true, sets, 0, -1, duplicates, reordered, listed, false);
     }
 
     @Test
@@ -67,7 +67,7 @@ class PhaseVerifierTest {
     @Test
     void producersOfOtherTopicsAndOtherProducersAreNotMixedIn() {
         ProducerTally first = producer(0, 10, 10, 0);
-        ProducerTally elsewhere = new ProducerTally(1, "u", 10, 10, 0, null, 0, 0, 0, 1_000, 0, new long[] {0});
+        ProducerTally elsewhere = new ProducerTally(1, "u", 10, 10, 0, null, 0, 0, 0, 1_000, 0, new long[] {0}, null);
         ConsumerDelivery consumer = consumer("s", new long[][] {{0, 10}, {0, 3}}, NONE, NONE, true);
 
         PhaseVerdict verdict = PhaseVerifier.verify(List.of(first, elsewhere), List.of(consumer), new int[] {0}).get(0);

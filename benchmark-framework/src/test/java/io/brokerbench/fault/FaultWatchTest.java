@@ -96,6 +96,6 @@ class FaultWatchTest {
     }
 
     private RunTotals totals() {
-        return new RunTotals(sent, acked, 0, received, 0, 0, 0, now);
+        return new RunTotals(sent, acked, 0, received, 0, 0, 0, now, 0);
     }
 }

@@ -62,7 +62,7 @@ class InMemorySharedSubscriptionTest {
                     "a consumer reports " + bytes + " bytes for " + consumer.receivedCount() + " messages");
             deliveries.add(delivery);
         }
-        ProducerTally tally = new ProducerTally(0, "t", messages, messages, 0, null, 0, 0, 0, 0, 0, new long[0]);
+        ProducerTally tally = new ProducerTally(0, "t", messages, messages, 0, null, 0, 0, 0, 0, 0, new long[0], null);
         SubscriptionVerdict verdict = DeliveryVerifier.verify(List.of(tally), deliveries,
                 (p, from, to) -> { throw new AssertionError("missing [" + from + ", " + to + ")"); }).get(0);
         assertEquals(messages, verdict.received());
@@ -80,7 +80,7 @@ class InMemorySharedSubscriptionTest {
             driver.createTopic("t", 5).join();
             for (int i = 0; i < 5; i++) {
                 MeasuringConsumerCallback callback = new MeasuringConsumerCallback("t", "s", true, 1,
-                        new OrderingCheck(ordering, KeyChooser.POOL_SIZE), System::nanoTime);
+                        new OrderingCheck(ordering, KeyChooser.POOL_SIZE), false, System::nanoTime);
                 consumers.add(callback);
                 driver.createConsumer("t", "s", callback).join();
             }

@@ -21,7 +21,7 @@ class MeasuringConsumerCallbackTest {
 
     private MeasuringConsumerCallback callback(int producers) {
         return new MeasuringConsumerCallback("t", "s", true, producers, new OrderingCheck(OrderingPolicy.NONE, 1),
-                () -> now);
+                false, () -> now);
     }
 
     private static byte[] message(int producer, long sequence, long intendedNanos, long sendNanos) {
@@ -33,7 +33,7 @@ class MeasuringConsumerCallbackTest {
     @Test
     void duplicatesAndReorderingsAreListedBySequenceNumberForTheRatePhases() {
         MeasuringConsumerCallback callback = new MeasuringConsumerCallback("t", "s", true, 2,
-                new OrderingCheck(OrderingPolicy.PER_PRODUCER, 1), () -> now);
+                new OrderingCheck(OrderingPolicy.PER_PRODUCER, 1), false, () -> now);
         for (long sequence : new long[] {0, 1, 2, 5, 3, 4, 1, 2, 6}) {
             callback.messageReceived(message(1, sequence, now, now), 0);
         }
@@ -74,7 +74,7 @@ class MeasuringConsumerCallbackTest {
     @Test
     void messagesTooSmallForTheHeaderUseTheDriversMillisecondTimestamp() {
         MeasuringConsumerCallback callback = new MeasuringConsumerCallback("t", "s", false, 1,
-                new OrderingCheck(OrderingPolicy.NONE, 1), () -> now);
+                new OrderingCheck(OrderingPolicy.NONE, 1), false, () -> now);
         long publishedMillis = WallClock.epochMicros(now) / 1_000;
         now += 42_000_000;
         callback.messageReceived(new byte[10], publishedMillis);
@@ -116,7 +116,7 @@ class MeasuringConsumerCallbackTest {
     @Test
     void withoutAHeaderTheBacklogIsTimedByTheDriversMillisecondTimestamp() {
         MeasuringConsumerCallback callback = new MeasuringConsumerCallback("t", "s", false, 1,
-                new OrderingCheck(OrderingPolicy.NONE, 1), () -> now);
+                new OrderingCheck(OrderingPolicy.NONE, 1), false, () -> now);
         long publishedMillis = WallClock.epochMicros(now) / 1_000 - 5;
         callback.reopeningOnBacklog(now);
         now += 7_000_000;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brokerbench.driver.AbortedSend;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.PublishStats;
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
 
 /** The rate schedule and the in-flight limit, on a clock the test moves by hand. */
@@ -137,6 +139,25 @@ class PacedProducerTest {
         assertEquals(0, interval.get(Metric.PUBLISH_LATENCY).getTotalCount(), "a failure is no acknowledgement");
         assertEquals(1, interval.get(Metric.PUBLISH_LATENCY_FROM_INTENDED).getTotalCount());
         assertEquals(30_000, interval.get(Metric.PUBLISH_LATENCY_FROM_INTENDED).getMaxValue(), 30);
+    }
+
+    @Test
+    void aSendTheDriverAbortedOnPurposeIsTalliedByNumberAndIsNoFailure() {
+        PublishStats stats = new PublishStats();
+        PacedProducer p = producer(1000, 1_000_000, stats, KeyDistributorType.NO_KEY);
+        now += 2_500_000; // messages 0..2 due
+        p.sendDue(now, 1000);
+        pending.get(0).complete(null);
+        pending.get(1).completeExceptionally(new CompletionException(new AbortedSend("transaction aborted")));
+        pending.get(2).completeExceptionally(new AbortedSend("transaction aborted"));
+        var tally = p.tally(now);
+        assertEquals(0, tally.failed());
+        assertEquals(0, tally.unacknowledged());
+        assertEquals(2, tally.abortedSet().distinct());
+        assertTrue(tally.abortedSet().contains(1) && tally.abortedSet().contains(2));
+        LatencyHistograms interval = new LatencyHistograms();
+        stats.drainInto(interval);
+        assertEquals(1, interval.get(Metric.PUBLISH_LATENCY_FROM_INTENDED).getTotalCount(), "an abort has no latency");
     }
 
     @Test

@@ -19,7 +19,7 @@ class MetricSeriesTest {
         WorkerSample sample = new WorkerSample(true, new JvmSample(10, 20, gcPauses, gcMillis, 30),
                 Map.of("sent-rate", MetricValue.of(Kind.PER_SECOND, sent), "lag-max", MetricValue.of(Kind.MAX, lagMax)),
                 Map.of("d.count", MetricValue.of(Kind.SUM, sent)), 0.001 * sent);
-        return new WorkerSnapshot(new LatencyHistograms(), 0, 0, 0, 0, cpuSeconds, 0, sample, "");
+        return new WorkerSnapshot(new LatencyHistograms(), 0, 0, 0, 0, cpuSeconds, 0, sample, "", 0);
     }
 
     @Test
@@ -48,7 +48,7 @@ class MetricSeriesTest {
     @Test
     void workersThatRecordNothingAddNothing() {
         MetricSeries series = new MetricSeries();
-        WorkerSnapshot silent = new WorkerSnapshot(new LatencyHistograms(), 0, 0, 0, 0, 1, 0, WorkerSample.NOT_RECORDED, "");
+        WorkerSnapshot silent = new WorkerSnapshot(new LatencyHistograms(), 0, 0, 0, 0, 1, 0, WorkerSample.NOT_RECORDED, "", 0);
         series.observe("local", silent);
         series.observe("local", silent);
         series.closeInterval(1);

@@ -294,7 +294,7 @@ public final class SimulatedWorker implements Worker {
         reportedSent = sent;
         reportedAcked = acked();
         reportedReceived = received;
-        return new WorkerSnapshot(interval, sent, acked(), 0, received, 0, 0, WorkerSample.NOT_RECORDED, "");
+        return new WorkerSnapshot(interval, sent, acked(), 0, received, 0, 0, WorkerSample.NOT_RECORDED, "", 0);
     }
 
     @Override
@@ -309,12 +309,12 @@ public final class SimulatedWorker implements Worker {
             long due = Math.max(sent, Math.min(producer.messageLimit(), (long) scheduled));
             return List.of(new ProducerTally(producer.id(), producer.topic(), due, sent, 0, null, sent - served, 0,
                     WallClock.epochMicros(loadStartNanos), periodNanos, WallClock.epochMicros(capacity.lastSendNanos()),
-                    rateChangeStarts.stream().mapToLong(Long::longValue).toArray()));
+                    rateChangeStarts.stream().mapToLong(Long::longValue).toArray(), null));
         }
         return List.of(new ProducerTally(producer.id(), producer.topic(), sent, sent, 0, null, 0, 0,
                 WallClock.epochMicros(loadStartNanos), periodNanos,
                 WallClock.epochMicros(Math.min(loadStopNanos, sendTimeOf(sent))),
-                rateChangeStarts.stream().mapToLong(Long::longValue).toArray()));
+                rateChangeStarts.stream().mapToLong(Long::longValue).toArray(), null));
     }
 
     @Override
@@ -334,7 +334,7 @@ public final class SimulatedWorker implements Worker {
                     received.distinct() + duplicatedSequences.size(), duplicatedSequences.size(), reorderedSequences.size(),
                     0, 0, true, sets, lastReceiptNanos == Long.MIN_VALUE ? 0 : WallClock.epochMicros(lastReceiptNanos),
                     reopenedNanos == Long.MIN_VALUE ? -1 : (backlogReadNanos - reopenedNanos) / 1_000, duplicates, reordered,
-                    true));
+                    true, false));
         }
         return deliveries;
     }

@@ -17,7 +17,7 @@ class DeliveryWireTest {
     @Test
     void aProducersRateChangesTravelWithItsTally() throws Exception {
         ProducerTally tally = new ProducerTally(3, "t", 100, 90, 1, SequenceSet.fromRanges(40, 41).toBytes(), 2, 50, 1_000,
-                2_500.5, 2_000, new long[] {10, 50});
+                2_500.5, 2_000, new long[] {10, 50}, SequenceSet.fromRanges(60, 70).toBytes());
         String json = WireJson.mapper().writeValueAsString(List.of(tally));
 
         ProducerTally back = WireJson.mapper().readValue(json, new TypeReference<List<ProducerTally>>() { }).get(0);
@@ -27,12 +27,13 @@ class DeliveryWireTest {
         assertArrayEquals(tally.rateChangeStarts(), back.rateChangeStarts());
         assertTrue(back.failedSet().contains(40), "the failed send's number travels with the tally");
         assertEquals(1, back.failedSet().distinct());
+        assertEquals(10, back.abortedSet().distinct(), "the aborted sends' numbers travel with the tally");
     }
 
     @Test
     void aConsumersListedFaultsTravelWithItsDelivery() throws Exception {
         ConsumerDelivery delivery = new ConsumerDelivery("t", "s", 12, 2, 1, 0, 0, true, new byte[][] {SequenceSet.fromRanges(0, 10).toBytes(), {}}, 5, -1,
-                new long[][] {{3, 5}, {}}, new long[][] {{}, {7, 8}}, false);
+                new long[][] {{3, 5}, {}}, new long[][] {{}, {7, 8}}, false, true);
         String json = WireJson.mapper().writeValueAsString(List.of(delivery));
 
         ConsumerDelivery back = WireJson.mapper().readValue(json, new TypeReference<List<ConsumerDelivery>>() { }).get(0);
@@ -41,5 +42,6 @@ class DeliveryWireTest {
         assertArrayEquals(delivery.duplicateRuns(), back.duplicateRuns());
         assertArrayEquals(delivery.reorderedRuns(), back.reorderedRuns());
         assertEquals(false, back.anomaliesListed());
+        assertTrue(back.readsCommittedOnly());
     }
 }

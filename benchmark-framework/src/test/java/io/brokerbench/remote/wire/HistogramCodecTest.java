@@ -60,8 +60,8 @@ class HistogramCodecTest {
                 Map.of("kafka.producer.record-send-rate", new MetricValue(MetricValue.Kind.PER_SECOND, 1234, 1),
                         "kafka.producer.batch-size-avg", new MetricValue(MetricValue.Kind.MEAN, 512.5, 2)),
                 Map.of("driver.sends.count", new MetricValue(MetricValue.Kind.SUM, 99, 1)), 0.125);
-        WorkerSnapshot snapshot = new WorkerSnapshot(interval, 10, 9, 1, 8, 1.5, 0.5, sample,
-                "load thread brokerbench-load-0 died of OutOfMemoryError: Java heap space");
+        WorkerSnapshot snapshot = new WorkerSnapshot(interval, 10, 6, 1, 8, 1.5, 0.5, sample,
+                "load thread brokerbench-load-0 died of OutOfMemoryError: Java heap space", 3);
 
         byte[] json = WireJson.mapper().writeValueAsBytes(snapshot);
         WorkerSnapshot back = WireJson.mapper().readValue(json, WorkerSnapshot.class);
@@ -71,6 +71,7 @@ class HistogramCodecTest {
         assertEquals(interval.get(Metric.PUBLISH_LATENCY), back.interval().get(Metric.PUBLISH_LATENCY));
         assertEquals(sample, back.sample());
         assertEquals(snapshot.loadFailure(), back.loadFailure());
+        assertEquals(3, back.abortedTotal(), "sends aborted on purpose travel with the snapshot");
     }
 
     @Test

@@ -1,6 +1,5 @@
 package io.openmessaging.benchmark.driver.kafka;
 
-import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.time.Duration;
 import java.util.Collection;
@@ -13,14 +12,12 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One Kafka consumer in a consumer group (the subscription) with its own poll thread. The Kafka
- * consumer is not thread-safe, so every call on it, including commit and close, happens on that
- * thread; {@link #close()} only wakes it up and waits for it.
+ * One Kafka consumer in a consumer group (the subscription), polling on its own thread
+ * ({@link PollingKafkaConsumer}).
  *
  * <p>Offsets are committed asynchronously at most once per commit interval, not after every poll as
  * OMB's driver does: at low rates each poll carries a few tens of messages, and a commit per poll
@@ -30,20 +27,15 @@ import org.slf4j.LoggerFactory;
  * message is delivered twice for it; only a consumer that dies without closing leaves up to one
  * interval's messages for the group to deliver again.
  */
-final class KafkaBenchmarkConsumer implements BenchmarkConsumer, MeteredKafkaClient {
+final class KafkaBenchmarkConsumer extends PollingKafkaConsumer {
 
     private static final Logger LOG = LoggerFactory.getLogger(KafkaBenchmarkConsumer.class);
-    private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
     private static final Duration REBALANCE_COMMIT_TIMEOUT = Duration.ofSeconds(10);
-    /** Beyond the close bound: a poll in progress and a callback handling its records. */
-    private static final Duration JOIN_SLACK = Duration.ofSeconds(5);
 
     private final Consumer<String, byte[]> consumer;
     private final ConsumerCallback callback;
     private final boolean commitOffsets;
     private final long commitIntervalNanos;
-    private final Thread pollThread;
-    private volatile boolean running = true;
     /** Poll thread only. */
     private long lastCommitNanos = System.nanoTime();
     /** Poll thread only: records were polled since the last commit. */
@@ -56,35 +48,23 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer, MeteredKafkaCli
      */
     KafkaBenchmarkConsumer(Consumer<String, byte[]> consumer, String topic, ConsumerCallback callback,
             boolean commitOffsets, Duration commitInterval, String threadName) {
+        super(threadName);
         this.consumer = consumer;
         this.callback = callback;
         this.commitOffsets = commitOffsets;
         this.commitIntervalNanos = commitInterval.toNanos();
         consumer.subscribe(List.of(topic), new CommitBeforeRevoke());
-        this.pollThread = new Thread(this::pollUntilClosed, threadName);
-        pollThread.setDaemon(true);
-        pollThread.start();
+        start();
     }
 
-    private void pollUntilClosed() {
-        try {
-            while (running) {
-                ConsumerRecords<String, byte[]> records = consumer.poll(POLL_TIMEOUT);
-                for (ConsumerRecord<String, byte[]> record : records) {
-                    callback.messageReceived(record.value(), record.timestamp());
-                }
-                if (commitOffsets) {
-                    commitIfDue(!records.isEmpty());
-                }
-            }
-        } catch (WakeupException closing) {
-            // close() woke the poll up
-        } catch (RuntimeException e) {
-            if (running) {
-                LOG.error("Kafka consumer thread {} stopped", Thread.currentThread().getName(), e);
-            }
-        } finally {
-            closeOnPollThread();
+    @Override
+    void pollOnce() {
+        ConsumerRecords<String, byte[]> records = consumer.poll(POLL_TIMEOUT);
+        for (ConsumerRecord<String, byte[]> record : records) {
+            callback.messageReceived(record.value(), record.timestamp());
+        }
+        if (commitOffsets) {
+            commitIfDue(!records.isEmpty());
         }
     }
 
@@ -98,47 +78,26 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer, MeteredKafkaCli
         }
     }
 
-    /** The final commit and the close share one bound: against a dead broker each would wait it out in full. */
-    private void closeOnPollThread() {
-        long deadline = System.nanoTime() + KafkaBenchmarkDriver.CLOSE_TIMEOUT.toNanos();
-        try {
-            if (commitOffsets) {
-                commitOnce(deadline);
-            }
-        } catch (RuntimeException e) {
-            LOG.warn("final offset commit failed", e);
-        } finally {
-            consumer.close(remaining(deadline));
-        }
-    }
-
-    private void commitOnce(long deadline) {
-        try {
-            consumer.commitSync(remaining(deadline));
-        } catch (WakeupException wokenBeforeCommit) {
-            // close() may wake the consumer while it is not polling; the wakeup is consumed now
-            consumer.commitSync(remaining(deadline));
-        }
-    }
-
-    private static Duration remaining(long deadline) {
-        return Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
-    }
-
-    /** Reading metrics is safe from any thread, unlike the rest of the Kafka consumer. */
     @Override
-    public Map<MetricName, ? extends Metric> metrics() {
-        return running ? consumer.metrics() : Map.of();
+    void commitOnClose(Duration timeout) {
+        if (commitOffsets) {
+            consumer.commitSync(timeout);
+        }
     }
 
     @Override
-    public void close() throws InterruptedException {
-        if (!running) {
-            return;
-        }
-        running = false;
+    void closeClient(Duration timeout) {
+        consumer.close(timeout);
+    }
+
+    @Override
+    void wakeup() {
         consumer.wakeup();
-        pollThread.join(KafkaBenchmarkDriver.CLOSE_TIMEOUT.plus(JOIN_SLACK).toMillis());
+    }
+
+    @Override
+    Map<MetricName, ? extends Metric> clientMetrics() {
+        return consumer.metrics();
     }
 
     /**

@@ -1,9 +1,10 @@
 package io.openmessaging.benchmark.driver.kafka;
 
-import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.driver.ClientMetricSink;
 import io.brokerbench.driver.ClientMetrics;
+import io.brokerbench.driver.CommittedReads;
 import io.brokerbench.driver.ConfigurationCheck;
+import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.yaml.YamlDocument;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
@@ -21,6 +22,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -28,6 +30,9 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.bookkeeper.stats.StatsLogger;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.AlterConfigsOptions;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.CreateTopicsOptions;
 import org.apache.kafka.clients.admin.DeleteTopicsOptions;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
@@ -36,8 +41,10 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -50,7 +57,7 @@ import org.slf4j.LoggerFactory;
  * class name is OMB's so OMB driver files work unchanged. Every admin call has a deadline, so an
  * unreachable cluster is reported in one line instead of a hang.
  */
-public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck, ClientMetrics {
+public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck, ClientMetrics, CommittedReads {
 
     private static final Logger LOG = LoggerFactory.getLogger(KafkaBenchmarkDriver.class);
     private static final String TOPIC_PREFIX = "test-topic";
@@ -70,6 +77,10 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
     private final AtomicInteger consumerCount = new AtomicInteger();
     private final AtomicInteger producerCount = new AtomicInteger();
     private volatile KafkaDriverConfig config;
+    private volatile TransactionSettings transactions = new TransactionSettings(null, null);
+    private volatile ConsumerGroupSettings groups = new ConsumerGroupSettings(null, null);
+    /** The share groups whose start offset this driver has set: once per subscription. */
+    private final Set<String> configuredShareGroups = ConcurrentHashMap.newKeySet();
     private volatile Admin admin;
 
     @Override
@@ -78,11 +89,16 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
     }
 
     private KafkaDriverConfig checkedConfiguration(File configurationFile) throws IOException {
-        KafkaDriverConfig parsed = KafkaDriverConfig.read(configurationFile.toPath(), this::readExtraKeys);
-        if (messagesPerTransaction() == 0 && parsed.producerProperties().containsKey(ProducerConfig.TRANSACTIONAL_ID_CONFIG)) {
+        KafkaDriverConfig parsed = KafkaDriverConfig.read(configurationFile.toPath(), document -> {
+            transactions = document.take(TransactionSettings.class);
+            groups = document.take(ConsumerGroupSettings.class);
+            readExtraKeys(document);
+        });
+        if (transactions.messagesPerTransaction() == 0
+                && parsed.producerProperties().containsKey(ProducerConfig.TRANSACTIONAL_ID_CONFIG)) {
             // without initTransactions every send would fail; OMB's Kafka driver does not run transactions either
-            throw new IllegalArgumentException(parsed.file() + ": field 'producerConfig' sets transactional.id: this driver "
-                    + "does not run transactions (driver-redpanda does, with requestsPerTransaction)");
+            throw new IllegalArgumentException(parsed.file() + ": field 'producerConfig' sets transactional.id without "
+                    + "requestsPerTransaction: this driver runs transactions only when requestsPerTransaction is set");
         }
         return parsed;
     }
@@ -101,21 +117,13 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
     /**
      * Hook for drivers built on this one: takes their own top-level keys out of the driver file
      * ({@link YamlDocument#take}) before the Kafka keys are bound (a key no one declares is
-     * rejected). Called before {@link #messagesPerTransaction} is consulted.
+     * rejected).
      */
     protected void readExtraKeys(YamlDocument driverFile) {
     }
 
     /** Hook for drivers built on this one, called after the file is read and before Kafka is contacted. */
     protected void beforeConnect(KafkaDriverConfig config) throws IOException, InterruptedException {
-    }
-
-    /**
-     * Messages per producer transaction, or 0 for plain (non-transactional) producers. Drivers built on
-     * this one may turn transactions on; it is consulted after {@link #readExtraKeys}.
-     */
-    protected int messagesPerTransaction() {
-        return 0;
     }
 
     private void awaitCluster() throws IOException, InterruptedException {
@@ -206,8 +214,8 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
         // send() blocks the load thread while the topic's metadata is unknown, as after the broker died and the
         // client re-bootstrapped; Kafka's 60 s default holds up stopping the load (and the run's end) for a minute
         properties.putIfAbsent(ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.toString(CONNECT_TIMEOUT.toMillis()));
-        int perTransaction = messagesPerTransaction();
-        if (perTransaction > 0) {
+        boolean transactional = transactions.messagesPerTransaction() > 0;
+        if (transactional) {
             // each producer needs its own transactional.id, or the broker fences all but the newest
             String prefix = properties.getProperty(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "brokerbench");
             properties.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, prefix + "-" + UUID.randomUUID());
@@ -219,12 +227,12 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
             return CompletableFuture.failedFuture(new IllegalArgumentException(
                     config.file() + ": producerConfig/commonConfig: " + OneLine.of(e), e));
         }
-        if (perTransaction == 0) {
+        if (!transactional) {
             return CompletableFuture.completedFuture(track(new KafkaBenchmarkProducer(kafkaProducer, topic)));
         }
         try {
             return CompletableFuture.completedFuture(track(new TransactionalKafkaProducer(kafkaProducer, topic,
-                    perTransaction, "kafka-tx-commit-" + producerCount.incrementAndGet())));
+                    transactions, "kafka-tx-commit-" + producerCount.incrementAndGet())));
         } catch (RuntimeException e) {
             kafkaProducer.close(Duration.ZERO);
             return CompletableFuture.failedFuture(new IllegalStateException("starting transactions on bootstrap.servers="
@@ -240,6 +248,9 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
     @Override
     public CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscriptionName,
             ConsumerCallback consumerCallback) {
+        if (groups.shareGroup()) {
+            return createShareConsumer(topic, subscriptionName, consumerCallback);
+        }
         Properties properties = config.consumerProperties();
         properties.put(ConsumerConfig.GROUP_ID_CONFIG, subscriptionName);
         properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
@@ -262,6 +273,59 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
     }
 
     /**
+     * A member of the share group named after the subscription. consumerConfig keys a share consumer does
+     * not take (those of consumer groups: auto.offset.reset, enable.auto.commit, isolation.level, ...) are
+     * Kafka's own one-line error naming the file.
+     */
+    private CompletableFuture<BenchmarkConsumer> createShareConsumer(String topic, String subscriptionName,
+            ConsumerCallback consumerCallback) {
+        Properties properties = config.consumerProperties();
+        properties.put(ConsumerConfig.GROUP_ID_CONFIG, subscriptionName);
+        properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        properties.put(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG, groups.explicitAcknowledgement() ? "explicit" : "implicit");
+        try {
+            startShareGroupAtEarliest(subscriptionName);
+        } catch (IOException e) {
+            return CompletableFuture.failedFuture(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return CompletableFuture.failedFuture(e);
+        }
+        try {
+            KafkaShareConsumer<String, byte[]> consumer = new KafkaShareConsumer<>(properties);
+            return CompletableFuture.completedFuture(track(new KafkaShareBenchmarkConsumer(consumer, topic,
+                    consumerCallback, groups.explicitAcknowledgement(),
+                    "kafka-share-consumer-" + consumerCount.incrementAndGet() + "-" + subscriptionName)));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException(
+                    config.file() + ": consumerConfig/commonConfig (consumerMode: shareGroup): " + OneLine.of(e), e));
+        }
+    }
+
+    /**
+     * A share group starts at the latest offset unless its group config says otherwise; a subscription
+     * must see messages published before its first poll (the framework starts producing right away), as
+     * the driver's consumer groups do with auto.offset.reset=earliest.
+     */
+    private void startShareGroupAtEarliest(String group) throws IOException, InterruptedException {
+        if (!configuredShareGroups.add(group)) {
+            return;
+        }
+        ConfigResource resource = new ConfigResource(ConfigResource.Type.GROUP, group);
+        AlterConfigOp earliest = new AlterConfigOp(new ConfigEntry("share.auto.offset.reset", "earliest"),
+                AlterConfigOp.OpType.SET);
+        try {
+            admin.incrementalAlterConfigs(Map.of(resource, List.of(earliest)),
+                    new AlterConfigsOptions().timeoutMs((int) ADMIN_TIMEOUT.toMillis())).all().get();
+        } catch (ExecutionException e) {
+            configuredShareGroups.remove(group);
+            throw new IOException("setting share.auto.offset.reset=earliest on share group " + group + " (bootstrap.servers="
+                    + config.bootstrapServers() + ") failed: " + OneLine.of(e));
+        }
+    }
+
+    /**
      * Kafka's own key for how often offsets are committed, honoured by the driver's commits too; the
      * consumer has validated it (a whole number, at least 0) by the time this reads it.
      */
@@ -280,19 +344,29 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
             if (client instanceof MeteredKafkaClient metered) {
                 KafkaClientMetrics.report(metered, metered.metrics(), sink);
             }
+            if (client instanceof TransactionalKafkaProducer transactional) {
+                transactional.reportTransactions(sink);
+            }
         }
+    }
+
+    /** Kafka's consumers read only committed data with {@code isolation.level=read_committed}. */
+    @Override
+    public boolean consumersReadCommittedOnly() {
+        return "read_committed".equalsIgnoreCase(String.valueOf(
+                config.consumerProperties().getProperty(ConsumerConfig.ISOLATION_LEVEL_CONFIG)).strip());
     }
 
     @Override
     public void close() throws Exception {
         // consumers first: they stop polling before the topics' producers go away
         for (AutoCloseable client : clients) {
-            if (client instanceof KafkaBenchmarkConsumer) {
+            if (client instanceof BenchmarkConsumer) {
                 closeQuietly(client);
             }
         }
         for (AutoCloseable client : clients) {
-            if (!(client instanceof KafkaBenchmarkConsumer)) {
+            if (!(client instanceof BenchmarkConsumer)) {
                 closeQuietly(client);
             }
         }

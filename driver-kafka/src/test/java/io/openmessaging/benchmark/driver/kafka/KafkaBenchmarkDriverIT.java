@@ -38,6 +38,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.ShareGroupDescription;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -182,6 +183,45 @@ class KafkaBenchmarkDriverIT {
     }
 
     @Test
+    void aShareGroupSpreadsOnePartitionOverMoreConsumersThanPartitionsExactlyOnce() throws Exception {
+        for (String mode : List.of("implicit", "explicit")) {
+            KafkaBenchmarkDriver driver = driver("consumerMode: shareGroup\nacknowledgementMode: " + mode + "\n");
+            String topic = newTopicName();
+            driver.createTopic(topic, 1).get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            String subscription = "share-" + UUID.randomUUID();
+            List<Collector> collectors = List.of(new Collector(), new Collector(), new Collector(), new Collector());
+            List<BenchmarkConsumer> consumers = new ArrayList<>();
+            for (Collector collector : collectors) {
+                consumers.add(driver.createConsumer(topic, subscription, collector).get());
+            }
+            // produce only once every member has the partition: members join over a few heartbeats
+            await("4 share group members with the partition (" + mode + ")").atMost(WAIT)
+                    .until(() -> everyShareMemberAssigned(subscription, collectors.size()));
+            BenchmarkProducer producer = driver.createProducer(topic).get();
+
+            // in bursts, so that the members' fetches take turns at the one partition
+            Map<String, byte[]> sent = new HashMap<>();
+            for (int burst = 0; burst < 20; burst++) {
+                sent.putAll(publish(producer, burst * 50, 50, false));
+                Thread.sleep(100);
+            }
+
+            await("all messages consumed (" + mode + ")").atMost(WAIT)
+                    .until(() -> collectors.stream().mapToInt(Collector::count).sum() >= sent.size());
+            for (BenchmarkConsumer consumer : consumers) {
+                consumer.close();
+            }
+            Collector union = new Collector();
+            collectors.forEach(collector -> union.received.addAll(collector.received));
+            union.assertExactly(sent);
+            // a consumer group would leave all but one member of a one-partition topic idle
+            long working = collectors.stream().filter(collector -> collector.count() > 0).count();
+            assertTrue(working >= 2, mode + ": one partition, consumers with messages: "
+                    + collectors.stream().map(Collector::count).toList());
+        }
+    }
+
+    @Test
     void offsetsAreCommittedOncePerCommitIntervalNotEveryPollAndWhenTheConsumerCloses() throws Exception {
         OneConsumer one = oneConsumerCommittingEvery(600_000);
 
@@ -288,9 +328,14 @@ class KafkaBenchmarkDriverIT {
     }
 
     private Map<String, byte[]> publish(BenchmarkProducer producer, int count, boolean keyed) throws Exception {
+        return publish(producer, 0, count, keyed);
+    }
+
+    /** Messages with ids {@code from} .. {@code from + count - 1}. */
+    private Map<String, byte[]> publish(BenchmarkProducer producer, int from, int count, boolean keyed) throws Exception {
         Map<String, byte[]> sent = new HashMap<>();
         List<CompletableFuture<Void>> acks = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
+        for (int i = from; i < from + count; i++) {
             byte[] payload = payload(i);
             sent.put(Integer.toString(i), payload.clone());
             acks.add(producer.sendAsync(keyed ? Optional.of("k" + i) : Optional.empty(), payload));
@@ -332,6 +377,16 @@ class KafkaBenchmarkDriverIT {
         try {
             ConsumerGroupDescription description =
                     admin.describeConsumerGroups(List.of(group)).all().get().get(group);
+            return description.members().size() == members
+                    && description.members().stream().allMatch(m -> !m.assignment().topicPartitions().isEmpty());
+        } catch (Exception notYetKnown) {
+            return false;
+        }
+    }
+
+    private static boolean everyShareMemberAssigned(String group, int members) {
+        try {
+            ShareGroupDescription description = admin.describeShareGroups(List.of(group)).all().get().get(group);
             return description.members().size() == members
                     && description.members().stream().allMatch(m -> !m.assignment().topicPartitions().isEmpty());
         } catch (Exception notYetKnown) {

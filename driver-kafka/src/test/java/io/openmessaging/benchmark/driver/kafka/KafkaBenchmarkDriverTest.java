@@ -10,21 +10,53 @@ import org.apache.bookkeeper.stats.NullStatsLogger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Driver checks that fail before any broker is contacted. */
+/** Driver checks that fail before any broker is contacted: each a one-line error naming the file. */
 class KafkaBenchmarkDriverTest {
 
     @TempDir
     Path dir;
 
-    @Test
-    void transactionalIdIsRejectedBecauseThisDriverDoesNotRunTransactions() throws Exception {
-        Path file = Files.writeString(dir.resolve("tx.yaml"),
-                "commonConfig: bootstrap.servers=127.0.0.1:9\nproducerConfig: |\n  transactional.id=bench\n");
+    /** The message of the error initializing a driver from {@code yaml} (bootstrap.servers added) fails with. */
+    private String initializeError(String yaml) throws Exception {
+        Path file = Files.writeString(dir.resolve("driver.yaml"), "commonConfig: bootstrap.servers=127.0.0.1:9\n" + yaml);
         KafkaBenchmarkDriver driver = new KafkaBenchmarkDriver();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> driver.initialize(file.toFile(), NullStatsLogger.INSTANCE));
         driver.close();
-        assertTrue(e.getMessage().startsWith(file + ": field 'producerConfig' sets transactional.id"), e.getMessage());
-        assertFalse(e.getMessage().contains("\n"));
+        assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        return e.getMessage();
+    }
+
+    @Test
+    void transactionalIdWithoutRequestsPerTransactionIsRejected() throws Exception {
+        String message = initializeError("producerConfig: |\n  transactional.id=bench\n");
+        assertTrue(message.contains(": field 'producerConfig' sets transactional.id"), message);
+    }
+
+    @Test
+    void anAbortFractionWithoutTransactionsIsAnError() throws Exception {
+        String message = initializeError("abortFraction: 0.1\n");
+        assertTrue(message.contains("abortFraction") && message.contains("0.1") && message.contains("requestsPerTransaction"),
+                message);
+    }
+
+    @Test
+    void anAbortFractionAboveOneIsAnError() throws Exception {
+        String message = initializeError("requestsPerTransaction: 10\nabortFraction: 1.5\n");
+        assertTrue(message.contains("field 'abortFraction' = 1.5"), message);
+    }
+
+    @Test
+    void anAcknowledgementModeWithoutShareGroupsIsAnError() throws Exception {
+        String message = initializeError("acknowledgementMode: explicit\n");
+        assertTrue(message.contains("acknowledgementMode") && message.contains("explicit")
+                && message.contains("consumerMode: shareGroup"), message);
+    }
+
+    @Test
+    void anUnknownConsumerModeIsAnError() throws Exception {
+        String message = initializeError("consumerMode: queue\n");
+        assertTrue(message.contains("consumerMode") && message.contains("queue"), message);
     }
 }

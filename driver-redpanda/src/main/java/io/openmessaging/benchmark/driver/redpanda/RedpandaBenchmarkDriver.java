@@ -15,14 +15,14 @@ import java.time.Duration;
  * Redpanda driver. Redpanda speaks the Kafka protocol, so this is the Kafka driver with two
  * additions in the driver file: {@code adminUrl} (Redpanda's admin API, e.g.
  * {@code http://127.0.0.1:9644}; when set, the driver checks {@code GET /v1/status/ready} before
- * anything else and is otherwise never contacted) and {@code requestsPerTransaction} (send in
- * transactions of that many messages, as the Redpanda fork of OMB's transactional driver does).
+ * anything else and is otherwise never contacted). Transactions ({@code requestsPerTransaction},
+ * {@code abortFraction}) are the Kafka driver's keys.
  */
 public class RedpandaBenchmarkDriver extends KafkaBenchmarkDriver {
 
     private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(10);
 
-    private volatile RedpandaKeys keys = new RedpandaKeys(null, null);
+    private volatile RedpandaKeys keys = new RedpandaKeys(null);
 
     @Override
     protected void readExtraKeys(YamlDocument driverFile) {
@@ -34,11 +34,6 @@ public class RedpandaBenchmarkDriver extends KafkaBenchmarkDriver {
         if (keys.readyUri().isPresent()) {
             awaitReady(config, keys.readyUri().get());
         }
-    }
-
-    @Override
-    protected int messagesPerTransaction() {
-        return keys.messagesPerTransaction();
     }
 
     /** Redpanda answers 200 on /v1/status/ready once the node accepts requests. */

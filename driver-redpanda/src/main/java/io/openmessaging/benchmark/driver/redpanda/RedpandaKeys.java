@@ -1,27 +1,21 @@
 package io.openmessaging.benchmark.driver.redpanda;
 
 import io.brokerbench.yaml.FieldException;
-import io.brokerbench.yaml.Range;
 import java.net.URI;
 import java.util.Optional;
 
 /**
  * Redpanda's own keys in its driver file, beside the Kafka driver's.
  *
- * @param requestsPerTransaction send in transactions of this many messages; absent: plain producers, as in the Kafka driver
  * @param adminUrl the admin API's base URL, e.g. {@code http://127.0.0.1:9644}; when set, the driver checks
  *     {@code GET /v1/status/ready} before anything else and is otherwise never contacted
  */
-record RedpandaKeys(@Range(min = 1) Integer requestsPerTransaction, String adminUrl) {
+record RedpandaKeys(String adminUrl) {
 
     RedpandaKeys {
         if (adminUrl != null) {
             readyUri(adminUrl);
         }
-    }
-
-    int messagesPerTransaction() {
-        return requestsPerTransaction == null ? 0 : requestsPerTransaction;
     }
 
     /** {@code /v1/status/ready} of the admin API, or empty when the file sets no {@code adminUrl}. */
