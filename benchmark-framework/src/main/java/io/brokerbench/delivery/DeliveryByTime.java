@@ -39,7 +39,7 @@ public final class DeliveryByTime {
                     subscribed.add(Subscribed.of(producer.id(), members));
                 }
             }
-            streams.add(new Stream(producer, producer.failedSet(), subscribed));
+            streams.add(new Stream(producer, producer.failedSet(), producer.abortedSet(), subscribed));
         }
         return Optional.of(new DeliveryByTime(streams,
                 consumers.stream().allMatch(ConsumerDelivery::anomaliesListed),
@@ -93,6 +93,7 @@ public final class DeliveryByTime {
             for (Subscribed subscription : stream.subscriptions) {
                 long[] missing = new long[n];
                 long[] missingFailed = new long[n];
+                long[] missingAborted = new long[n];
                 subscription.union.forEachGap(at[0], Math.min(at[n], sent), (gapFrom, gapTo) -> {
                     // a gap may span several stretches: each gets its part
                     for (int i = stretchOf(at, gapFrom); i < n && at[i] < gapTo; i++) {
@@ -101,13 +102,15 @@ public final class DeliveryByTime {
                         if (to > from) {
                             missing[i] += to - from;
                             missingFailed[i] += stream.failed.countIn(from, to);
+                            // an aborted transaction's message is not expected where only committed ones are read
+                            missingAborted[i] += stream.aborted.countIn(from, to);
                         }
                     }
                 });
                 for (int i = 0; i < n; i++) {
                     failed[i] += missingFailed[i];
                     failedButReceived[i] += failedHere[i] - missingFailed[i];
-                    neverReceived[i] += missing[i] - missingFailed[i];
+                    neverReceived[i] += missing[i] - missingFailed[i] - missingAborted[i];
                     duplicated[i] += subscription.duplicatedIn(at[i], at[i + 1]);
                     reordered[i] += subscription.reorderedIn(at[i], at[i + 1]);
                 }
@@ -137,7 +140,7 @@ public final class DeliveryByTime {
     }
 
     /** One producer's messages and what its topic's subscriptions made of them. */
-    private record Stream(ProducerTally producer, SequenceSet failed, List<Subscribed> subscriptions) {
+    private record Stream(ProducerTally producer, SequenceSet failed, SequenceSet aborted, List<Subscribed> subscriptions) {
 
         /** The first message intended at or after {@code epochMicros}; 0 before the schedule began. */
         long firstIntendedAtOrAfter(long epochMicros) {

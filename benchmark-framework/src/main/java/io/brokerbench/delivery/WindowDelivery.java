@@ -8,7 +8,7 @@ package io.brokerbench.delivery;
  * @param intended messages whose intended send time fell in the stretch
  * @param failed sends of those whose future failed and that no subscription received
  * @param failedButReceived sends that failed but reached a subscription anyway (an ambiguous outcome)
- * @param neverReceived sends that did not fail and that a subscription never received, summed over the
+ * @param neverReceived sends that did not fail, were not aborted, and that a subscription never received, summed over the
  *     subscriptions: lost if acknowledged, else never acknowledged (the run's verdicts tell the two apart
  *     by count; never-acknowledged sends are not known by number, so here they are not)
  * @param duplicated deliveries beyond the first, summed over the subscriptions; -1 where a consumer's

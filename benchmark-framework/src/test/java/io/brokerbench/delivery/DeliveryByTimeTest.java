@@ -15,12 +15,12 @@ class DeliveryByTimeTest {
 
     /** Paced at 1,000 msg/s from T0, one rate throughout: message n was intended at T0 + n ms. */
     private static ProducerTally producer(long due, long sent, SequenceSet failed) {
-        return new ProducerTally(0, "t", due, sent, failed.distinct(), failed.toBytes(), 0, 0, T0, 1_000_000, 0, new long[0]);
+        return new ProducerTally(0, "t", due, sent, failed.distinct(), failed.toBytes(), 0, 0, T0, 1_000_000, 0, new long[0], null);
     }
 
     private static ConsumerDelivery consumer(String subscription, long[] ranges, long[][] duplicates, long[][] reordered) {
         return new ConsumerDelivery("t", subscription, 0, 0, 0, 0, 0, true,
-                new byte[][] {SequenceSet.fromRanges(ranges).toBytes()}, 0, -1, duplicates, reordered, true);
+                new byte[][] {SequenceSet.fromRanges(ranges).toBytes()}, 0, -1, duplicates, reordered, true, false);
     }
 
     @Test
@@ -55,8 +55,8 @@ class DeliveryByTimeTest {
 
     @Test
     void nothingIsPlacedWhenAProducerHadNoFixedSchedule() {
-        ProducerTally unpaced = new ProducerTally(0, "t", 10, 10, 0, null, 0, 0, 0, 0, T0, new long[0]);
-        ProducerTally rateChanged = new ProducerTally(0, "t", 10, 10, 0, null, 0, 5, T0, 1_000_000, 0, new long[] {5});
+        ProducerTally unpaced = new ProducerTally(0, "t", 10, 10, 0, null, 0, 0, 0, 0, T0, new long[0], null);
+        ProducerTally rateChanged = new ProducerTally(0, "t", 10, 10, 0, null, 0, 5, T0, 1_000_000, 0, new long[] {5}, null);
         ConsumerDelivery consumer = consumer("s", new long[] {0, 10}, NONE, NONE);
 
         assertTrue(DeliveryByTime.of(List.of(unpaced), List.of(consumer)).isEmpty());
