@@ -134,6 +134,8 @@ final class RabbitMqQueueProducer implements BenchmarkProducer, PayloadCopyingPr
         try {
             if (channel.isOpen()) {
                 channel.close();
+            } else {
+                channel.abort(); // lost with its connection: not to be recovered any more
             }
         } catch (ShutdownSignalException alreadyClosing) {
             // closed by the broker or the connection meanwhile: the shutdown listener failed what was left
