@@ -57,13 +57,24 @@ public abstract class DriverConformance {
     private static final long RUN_TIMEOUT_SECONDS = 120;
 
     private final String driverFile;
+    private final int consumersPerSharedSubscription;
     private LocalBroker broker;
     private DriverSetup driver;
     private CollectingListener listener = new CollectingListener();
 
     /** @param driverFile the driver YAML relative to the project home, e.g. {@code driver-kafka/kafka-local.yaml} */
     protected DriverConformance(String driverFile) {
+        this(driverFile, 2);
+    }
+
+    /**
+     * @param consumersPerSharedSubscription the consumers of each subscription in the shared-subscriptions case:
+     *     1 for a driver whose subscriptions cannot be shared (a RabbitMQ stream before single active consumer),
+     *     which then still proves keyed, multi-partition delivery to two subscriptions from two producers
+     */
+    protected DriverConformance(String driverFile, int consumersPerSharedSubscription) {
         this.driverFile = driverFile;
+        this.consumersPerSharedSubscription = consumersPerSharedSubscription;
     }
 
     @BeforeAll
@@ -106,7 +117,8 @@ public abstract class DriverConformance {
     @Timeout(RUN_TIMEOUT_SECONDS)
     void keyedMultiPartitionRunWithSharedSubscriptionsIsCleanPerSubscription(@TempDir Path dir) {
         RunRecord run = run(TestFiles.workload(dir, ONE_KB + "partitionsPerTopic: 4\nkeyDistributor: KEY_ROUND_ROBIN\n"
-                + "subscriptionsPerTopic: 2\nconsumerPerSubscription: 2\nproducersPerTopic: 2\n"
+                + "subscriptionsPerTopic: 2\nconsumerPerSubscription: " + consumersPerSharedSubscription
+                + "\nproducersPerTopic: 2\n"
                 + "producerRate: 1000\nwarmupDurationSeconds: 0\ntestDurationSeconds: 3\n"));
 
         assertTrue(run.complete(), run.incompleteReason());

@@ -44,7 +44,7 @@ class BrokerFaultIT {
     Path dir;
 
     @ParameterizedTest
-    @ValueSource(strings = {"kafka", "redis", "nats"})
+    @ValueSource(strings = {"kafka", "redis", "nats", "rabbitmq-classic", "rabbitmq-quorum", "rabbitmq-stream"})
     void aBrokerKilledMidRunIsNoticedCountedAndExitsNonZeroSoon(String broker) throws Exception {
         Run run = Run.start(dir, broker, 25);
         run.awaitMeasureIntervals(4);
@@ -90,7 +90,7 @@ class BrokerFaultIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"kafka", "redis", "nats"})
+    @ValueSource(strings = {"kafka", "redis", "nats", "rabbitmq-classic", "rabbitmq-quorum", "rabbitmq-stream"})
     void aBrokerFrozenForTenSecondsShowsInLatencyFromIntendedAndTheRunRecovers(String broker) throws Exception {
         Run run = Run.start(dir, broker, 30);
         run.awaitMeasureIntervals(4);
@@ -182,10 +182,16 @@ class BrokerFaultIT {
                     Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
                     "-Djava.io.tmpdir=" + tmp, "-Dbenchmark.home=" + HOME,
                     "-cp", System.getProperty("java.class.path"), "io.brokerbench.cli.Main",
-                    "--drivers", HOME.resolve("driver-" + broker + "/" + broker + "-local.yaml").toString(),
+                    "--drivers", driverFile(broker).toString(),
                     "-o", result.toString(), workload.toString()))
                     .directory(dir.toFile()).redirectErrorStream(true).start();
             return new Run(process, tmp, result);
+        }
+
+        /** {@code driver-B/B-local.yaml}; a RabbitMQ queue type names its own file, {@code driver-rabbitmq/rabbitmq-TYPE.yaml}. */
+        private static Path driverFile(String broker) {
+            return broker.startsWith("rabbitmq-") ? HOME.resolve("driver-rabbitmq/" + broker + ".yaml")
+                    : HOME.resolve("driver-" + broker + "/" + broker + "-local.yaml");
         }
 
         private void read() {
@@ -238,6 +244,7 @@ class BrokerFaultIT {
             String marker = switch (broker) {
                 case "kafka" -> "kafka.Kafka";
                 case "nats" -> "nats-server";
+                case "rabbitmq-classic", "rabbitmq-quorum", "rabbitmq-stream" -> "-s rabbit boot";
                 default -> "redis-server";
             };
             return process.descendants()
