@@ -202,6 +202,17 @@ class BenchmarkRunTest {
     }
 
     @Test
+    void aProducerOnlyRunWaitsForAcknowledgementsThatComeLate() {
+        // no consumer to wait for: the acknowledgements, each 300 ms late, are all such a run is judged by
+        RunRecord run = run(TestFiles.workload(dir, "subscriptionsPerTopic: 0\nconsumerPerSubscription: 0\n"), Fault.LATE_ACKS,
+                new RunControl(), new RunOptions(Duration.ofSeconds(10), Duration.ofSeconds(20), 10_000));
+        assertTrue(run.complete(), run.incompleteReason());
+        assertTrue(run.producers().sent() > 0, run.producers().toString());
+        assertEquals(0, run.producers().unacknowledged(), run.producers().toString());
+        assertFalse(run.judgesSubscriptions(), "no subscription saw the messages");
+    }
+
+    @Test
     void aLoadThreadKilledByAnErrorEndsTheRunWithTheReason() {
         RunRecord run = run(TestFiles.workload(dir, "testDurationSeconds: 60\n"), Fault.CRASH, new RunControl());
 
