@@ -41,7 +41,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Runs on a topic that exists before them, through {@code bin/benchmark}'s command line, against one
  * real local Kafka this class starts and keeps across its cases (a driver file with {@code localBroker}
  * would start a fresh broker per command, without the topic): a topic that does not exist is bad
- * input, a producer-only run publishes into the topic, and a consumer-only run then drains it. The
+ * input, a producer-only run publishes into the topic, a consumer-only run then drains it, and a run
+ * with both is judged on its own messages, not those the first run left there. The
  * test creates the topic with Kafka's admin client, so it can tell that the runs create and delete
  * none. Only counts are asserted, never a rate or a latency.
  */
@@ -165,6 +166,23 @@ class KafkaExistingTopicsIT {
         assertTrue(run.out().contains("consumer-only: read 6,001 message(s), 1,536,256 bytes"), run.out());
         assertEquals(Set.of(TOPIC), topics(), "the run created and deleted no topic");
         assertEquals(MESSAGES, messagesIn(TOPIC), "reading took nothing away");
+    }
+
+    @Test
+    @Order(4)
+    void aRunWithProducersAndConsumersOnTheTopicIsJudgedOnItsOwnMessagesNotTheEarlierRunsLeftThere() throws Exception {
+        Run run = benchmark("both", "existingTopicList: [" + TOPIC + "]\nproducersPerTopic: 1\nsubscriptionsPerTopic: 1\n"
+                + "consumerPerSubscription: 1\nproducerRate: 2000\ntestMessages: 3000\n");
+
+        assertEquals(ExitCode.OK, run.exit(), run.err() + run.out());
+        JsonNode messages = run.onlyResult().get("messages");
+        assertTrue(messages.get("deliveredCleanly").asBoolean(), messages.toString());
+        assertEquals(3000, messages.get("received").asLong(), messages.toString());
+        assertEquals(0, messages.get("duplicated").asLong(), messages.toString());
+        assertEquals(MESSAGES, messages.get("foreign").asLong(), "the producer-only run's messages, read but not judged");
+        // and this run's readiness probes, sent in rounds until the consumer saw one: how many is not fixed
+        long held = messagesIn(TOPIC);
+        assertTrue(held >= MESSAGES + 3000, "messages in the topic: " + held);
     }
 
     private Run benchmark(String name, String keys) throws IOException {
