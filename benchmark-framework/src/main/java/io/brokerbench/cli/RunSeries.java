@@ -233,7 +233,9 @@ final class RunSeries {
         HistogramLog histograms = openHistogramLog(target, record);
         RateSearchProgress search = new RateSearchProgress(progress);
         WritingListener writer = new WritingListener(new ConsoleReporter(out), target, remote, session, search, brokerInfo);
-        BenchmarkRun run = new BenchmarkRun(record, Payloads.of(workload), runWorkers, distribution.layout(),
+        long payloadSeed = Payloads.seed(workload);
+        record.payloadSeed(payloadSeed);
+        BenchmarkRun run = new BenchmarkRun(record, Payloads.of(workload, payloadSeed), runWorkers, distribution.layout(),
                 settings.extraConsumers(), options, control, writer, RunClock.SYSTEM);
         if (faults != null) {
             run.withFaults(faults);
@@ -244,6 +246,13 @@ final class RunSeries {
         RunRecord result;
         try {
             result = run.execute();
+        } catch (ConfigException e) {
+            // refused at set-up (a named topic the broker does not have): nothing was measured, so no log either
+            if (histograms != null) {
+                discardQuietly(histograms);
+                histograms = null;
+            }
+            throw e;
         } finally {
             if (workload.faults() != null) {
                 // the next run (of --repeat, or another workload) starts with every node of the cluster up
@@ -282,6 +291,14 @@ final class RunSeries {
         } catch (IOException e) {
             err.println("warning: no histogram log for this run: " + IoFailure.describe(e, HistogramLog.pathFor(target)));
             return null;
+        }
+    }
+
+    private void discardQuietly(HistogramLog histograms) {
+        try {
+            histograms.discard();
+        } catch (IOException e) {
+            err.println("warning: could not delete " + histograms.fileName() + ": " + IoFailure.reason(e));
         }
     }
 

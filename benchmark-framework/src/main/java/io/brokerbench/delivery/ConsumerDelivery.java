@@ -5,6 +5,7 @@ package io.brokerbench.delivery;
  * sequence numbers it got ({@link SequenceSet#toBytes()}; empty if none), and when the last message
  * arrived ({@code 0} if none did), which ends a count-bounded run's consumption time.
  *
+ * @param receivedBytes the payload bytes of the messages counted in {@code received}
  * @param backlogReadMicros when the consumer was reopened on a backlog: from the reopening to the
  *     arrival of the last message sent before it (0 if none arrived), both on the consumer's worker's
  *     clock; -1 if it was never reopened
@@ -18,6 +19,7 @@ public record ConsumerDelivery(
         String topic,
         String subscription,
         long received,
+        long receivedBytes,
         long duplicates,
         long reordered,
         long foreign,

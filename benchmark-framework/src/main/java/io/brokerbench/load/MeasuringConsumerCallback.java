@@ -44,6 +44,7 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
     private Histogram spareEndToEnd = LatencyHistograms.newHistogram();
     private Histogram spareFromIntended = LatencyHistograms.newHistogram();
     private long received;
+    private long receivedBytes;
     private long duplicates;
     private long reordered;
     private long foreign;
@@ -53,6 +54,8 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
     private long backlogSentBeforeMicros = Long.MIN_VALUE;
     private long reopenedNanos = Long.MIN_VALUE;
     private long lastBacklogReceivedNanos;
+    /** Messages sent before this (epoch µs) are an earlier run's, left in a topic that existed before. */
+    private long earlierRunsBeforeMicros = Long.MIN_VALUE;
     private volatile boolean probeSeen;
 
     /**
@@ -79,12 +82,12 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
         long receivedNanos = clock.nanoTime();
         synchronized (this) {
             if (!headers) {
-                countWithoutHeader(receivedNanos, publishTimestamp);
+                countWithoutHeader(receivedNanos, publishTimestamp, payload.length);
             } else if (!MessageHeader.hasMagic(payload)) {
                 foreign++;
             } else {
                 count(receivedNanos, MessageHeader.producerId(payload), MessageHeader.sequence(payload),
-                        MessageHeader.intendedMicros(payload), MessageHeader.sendMicros(payload));
+                        MessageHeader.intendedMicros(payload), MessageHeader.sendMicros(payload), payload.length);
             }
         }
     }
@@ -94,17 +97,23 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
         long receivedNanos = clock.nanoTime();
         synchronized (this) {
             if (!headers) {
-                countWithoutHeader(receivedNanos, publishTimestamp);
+                countWithoutHeader(receivedNanos, publishTimestamp, payload.remaining());
             } else if (!MessageHeader.hasMagic(payload)) {
                 foreign++;
             } else {
                 count(receivedNanos, MessageHeader.producerId(payload), MessageHeader.sequence(payload),
-                        MessageHeader.intendedMicros(payload), MessageHeader.sendMicros(payload));
+                        MessageHeader.intendedMicros(payload), MessageHeader.sendMicros(payload), payload.remaining());
             }
         }
     }
 
-    private void count(long receivedNanos, int producer, long sequence, long intendedMicros, long sendMicros) {
+    private void count(long receivedNanos, int producer, long sequence, long intendedMicros, long sendMicros, int bytes) {
+        if (sendMicros < earlierRunsBeforeMicros) {
+            // its producer id and sequence number belong to another run: judged with this run's, it would
+            // count as a duplicate (or an old probe as this run's)
+            foreign++;
+            return;
+        }
         if (producer == MessageHeader.PROBE_PRODUCER) {
             probeSeen = true;
             return;
@@ -117,6 +126,7 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
         record(endToEnd, receivedMicros - sendMicros);
         record(endToEndFromIntended, receivedMicros - intendedMicros);
         received++;
+        receivedBytes += bytes;
         lastReceivedNanos = receivedNanos;
         if (sendMicros < backlogSentBeforeMicros) {
             lastBacklogReceivedNanos = receivedNanos;
@@ -136,8 +146,9 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
     }
 
     /** Messages too small for a header: OMB's millisecond end-to-end latency, no verification. */
-    private void countWithoutHeader(long receivedNanos, long publishTimestampMillis) {
+    private void countWithoutHeader(long receivedNanos, long publishTimestampMillis, int bytes) {
         received++;
+        receivedBytes += bytes;
         lastReceivedNanos = receivedNanos;
         if (publishTimestampMillis > 0 && publishTimestampMillis * 1_000 < backlogSentBeforeMicros) {
             lastBacklogReceivedNanos = receivedNanos;
@@ -188,6 +199,15 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
         backlogSentBeforeMicros = WallClock.epochMicros(nanos);
     }
 
+    /**
+     * From now on (before the driver's consumer opens), headed messages sent before now are counted as
+     * foreign: a topic that existed before the run may hold earlier runs' messages, which a new
+     * subscription reads from the start. Called by the worker's control thread.
+     */
+    public synchronized void ignoreEarlierRuns() {
+        earlierRunsBeforeMicros = WallClock.epochMicros(clock.nanoTime());
+    }
+
     public synchronized long receivedCount() {
         return received;
     }
@@ -210,7 +230,7 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
         for (int i = 0; i < sets.length; i++) {
             sets[i] = receivedByProducer[i] == null ? NOTHING : receivedByProducer[i].toBytes();
         }
-        return new ConsumerDelivery(topic, subscription, received, duplicates, reordered, foreign,
+        return new ConsumerDelivery(topic, subscription, received, receivedBytes, duplicates, reordered, foreign,
                 negativeLatencies, ordering.judged(), sets,
                 lastReceivedNanos == Long.MIN_VALUE ? 0 : WallClock.epochMicros(lastReceivedNanos),
                 reopenedNanos == Long.MIN_VALUE ? -1 : (lastBacklogReceivedNanos - reopenedNanos) / 1_000,

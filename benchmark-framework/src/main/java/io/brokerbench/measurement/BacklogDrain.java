@@ -14,12 +14,12 @@ package io.brokerbench.measurement;
  * @param drained whether it completed (false: the run ended first)
  * @param seconds reopening to completion (or to the end of the measured phase)
  * @param consumed deliveries in that time, new messages included
- * @param messageSize bytes per message
+ * @param messageSize bytes per message (the mean, with a size distribution)
  * @param backlogReadSeconds reopening to the arrival of the last message sent before it, the slowest
  *     consumer's; NaN when no worker could tell
  */
 public record BacklogDrain(long backlogAtStart, long backlogAtEnd, boolean drained, double seconds, long consumed,
-        int messageSize, double backlogReadSeconds) {
+        double messageSize, double backlogReadSeconds) {
 
     /** Deliveries per second while draining: the consumers' rate, live load included. */
     public double consumeRate() {

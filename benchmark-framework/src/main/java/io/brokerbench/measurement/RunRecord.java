@@ -9,6 +9,7 @@ import io.brokerbench.result.model.FaultTick;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.workload.Workload;
+import io.openmessaging.benchmark.driver.BenchmarkDriver.TopicInfo;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -47,6 +48,7 @@ public final class RunRecord {
     private ProducerTotals producers = ProducerTotals.NONE;
     private long censoredSamples;
     private CountedCompletion completion;
+    private BacklogRead backlogRead;
     private BacklogDrain backlogDrain;
     private DiscoveredRate discoveredRate;
     private final List<RatePhaseSummary> ratePhases = new ArrayList<>();
@@ -55,6 +57,8 @@ public final class RunRecord {
     private List<FaultTick> faultTimeline;
     private long faultsFromEpochMicros;
     private List<WindowDelivery> faultDelivery;
+    private Map<String, Integer> existingTopics;
+    private Long payloadSeed;
 
     public RunRecord(Workload workload, String workloadFile, DriverSetup driver, Instant begin) {
         this.workload = workload;
@@ -107,6 +111,18 @@ public final class RunRecord {
     /** Null for a run without faults. */
     public List<FaultTick> faultTimeline() {
         return faultTimeline;
+    }
+
+    /** The workload's existing topics and the partitions the broker gave each, in its order. */
+    public void existingTopics(List<TopicInfo> topics) {
+        Map<String, Integer> partitions = new LinkedHashMap<>();
+        topics.forEach(topic -> partitions.put(topic.getTopic(), topic.getPartitions()));
+        this.existingTopics = Collections.unmodifiableMap(partitions);
+    }
+
+    /** Null for a run on topics of its own. */
+    public Map<String, Integer> existingTopics() {
+        return existingTopics;
     }
 
     public String workloadFile() {
@@ -217,7 +233,9 @@ public final class RunRecord {
     /**
      * Whether every message due was sent, acknowledged and received exactly once by every
      * subscription (in order where judged). A run whose sends failed, or that gave up on messages
-     * still unsent or unacknowledged, did not deliver what it was asked to.
+     * still unsent or unacknowledged, did not deliver what it was asked to. Where no subscription is
+     * judged ({@link #judgesSubscriptions}) this holds the producers' side only: the result then leaves
+     * the verdicts out rather than call such a run delivered.
      */
     public boolean deliveredCleanly() {
         return producers.complete() && sentDeliveredCleanly();
@@ -240,6 +258,15 @@ public final class RunRecord {
      */
     public boolean sentDeliveredCleanly() {
         return verified && producers.settled() && verdicts.stream().allMatch(SubscriptionVerdict::clean);
+    }
+
+    /**
+     * Whether delivery is judged at subscriptions: not in a producer-only run (no subscription sees the
+     * messages arrive, so only the broker's acknowledgements are known) nor in a consumer-only run (the
+     * messages read are not the run's, so there is nothing they can be checked against).
+     */
+    public boolean judgesSubscriptions() {
+        return !workload.isProducerOnly() && !workload.isConsumerOnly();
     }
 
     public long foreignMessages() {
@@ -326,6 +353,25 @@ public final class RunRecord {
 
     public void completion(CountedCompletion completion) {
         this.completion = completion;
+    }
+
+    /** The seed the run's randomized payloads were drawn with (with a size distribution, also their order). */
+    public void payloadSeed(long seed) {
+        this.payloadSeed = seed;
+    }
+
+    /** Null when not recorded. */
+    public Long payloadSeed() {
+        return payloadSeed;
+    }
+
+    /** Null unless the run is consumer-only. */
+    public BacklogRead backlogRead() {
+        return backlogRead;
+    }
+
+    public void backlogRead(BacklogRead read) {
+        this.backlogRead = read;
     }
 
     public void backlogDrain(BacklogDrain drain) {

@@ -5,6 +5,7 @@ import io.brokerbench.delivery.PhaseVerdict;
 import io.brokerbench.delivery.SubscriptionVerdict;
 import io.brokerbench.delivery.WindowDelivery;
 import io.brokerbench.measurement.BacklogDrain;
+import io.brokerbench.measurement.BacklogRead;
 import io.brokerbench.measurement.CountedCompletion;
 import io.brokerbench.measurement.DiscoveredRate;
 import io.brokerbench.measurement.IntervalPoint;
@@ -66,9 +67,9 @@ public final class ConsoleReporter implements RunListener {
                 run.complete() ? "completed" : "INCOMPLETE (" + run.incompleteReason() + ")"));
         if (seconds > 0) {
             out.println(String.format("  measured %.1f s: pub %,.0f msg/s %.2f MB/s | cons %,.0f msg/s %.2f MB/s",
-                    seconds, run.measuredSent() / seconds, run.measuredSent() * (double) run.workload().messageSize() / seconds / MB,
+                    seconds, run.measuredSent() / seconds, run.measuredSent() * run.workload().meanMessageSize() / seconds / MB,
                     run.measuredReceived() / seconds,
-                    run.measuredReceived() * (double) run.workload().messageSize() / seconds / MB));
+                    run.measuredReceived() * run.workload().meanMessageSize() / seconds / MB));
         }
         printCompletion(run);
         printRateSearch(run);
@@ -176,12 +177,22 @@ public final class ConsoleReporter implements RunListener {
     /** A count-bounded run's times and a consumer backlog's drain, when the run had them. */
     private void printCompletion(RunRecord run) {
         CountedCompletion completion = run.completion();
-        if (completion != null) {
+        if (completion != null && run.workload().isProducerOnly()) {
+            out.println(String.format("  %,d message(s): published in %.3f s (%,.0f msg/s), no subscription to consume them",
+                    completion.sent(), completion.publishSeconds(), completion.publishRate()));
+        } else if (completion != null) {
             out.println(String.format("  %,d message(s): published in %.3f s (%,.0f msg/s), all consumed %s",
                     completion.sent(), completion.publishSeconds(), completion.publishRate(),
                     completion.allConsumed()
                             ? String.format("after %.3f s (%,.0f deliveries/s)", completion.consumeSeconds(), completion.consumeRate())
                             : String.format("NOT: %,d of %,d deliveries", completion.received(), completion.expectedDeliveries())));
+        }
+        BacklogRead read = run.backlogRead();
+        if (read != null) {
+            out.println(String.format("  consumer-only: read %,d message(s), %,d bytes, %s", read.messages(), read.bytes(),
+                    read.messages() == 0 ? "nothing arrived"
+                            : String.format("the last after %.3f s: %,.0f msg/s %.2f MB/s%s", read.seconds(), read.rate(),
+                                    read.mebibytesPerSecond(), read.quiet() ? "" : " (the test duration ended the read)")));
         }
         BacklogDrain drain = run.backlogDrain();
         if (drain != null) {
@@ -269,7 +280,18 @@ public final class ConsoleReporter implements RunListener {
     private void printVerdicts(RunRecord run) {
         printProducers(run);
         if (run.verdicts().isEmpty()) {
-            if (run.complete()) {
+            if (!run.complete()) {
+                return;
+            }
+            if (run.workload().isProducerOnly()) {
+                ProducerTotals producers = run.producers();
+                out.println(String.format("  delivery: producer-only, judged by acknowledgements alone: sent %,d,"
+                        + " acknowledged %,d, failed %,d, unacknowledged %,d (no subscription saw them arrive)",
+                        producers.sent(), producers.sent() - producers.failed() - producers.unacknowledged(),
+                        producers.failed(), producers.unacknowledged()));
+            } else if (run.workload().isConsumerOnly()) {
+                out.println("  delivery: not verified (consumer-only: the messages read are not this run's)");
+            } else {
                 out.println("  delivery: not verified (no header in messages this small, or nothing consumed)");
             }
             return;

@@ -121,4 +121,10 @@ public final class HistogramLog implements HistogramSink, AutoCloseable {
     public synchronized void close() {
         out.close();
     }
+
+    /** Closes the log and deletes its file, which {@link #open} created: for a run refused before its load started. */
+    public synchronized void discard() throws IOException {
+        out.close();
+        Files.deleteIfExists(file);
+    }
 }

@@ -7,6 +7,7 @@ import io.brokerbench.delivery.PhaseVerdict;
 import io.brokerbench.delivery.SubscriptionVerdict;
 import io.brokerbench.load.MessageHeader;
 import io.brokerbench.measurement.BacklogDrain;
+import io.brokerbench.measurement.BacklogRead;
 import io.brokerbench.measurement.CoordinatorTiming;
 import io.brokerbench.measurement.CountedCompletion;
 import io.brokerbench.measurement.DiscoveredRate;
@@ -20,6 +21,7 @@ import io.brokerbench.metrics.BrokerUsage;
 import io.brokerbench.metrics.IntervalMetrics;
 import io.brokerbench.result.model.BacklogDrainTimes;
 import io.brokerbench.result.model.BenchmarkResult;
+import io.brokerbench.result.model.ConsumerOnlyRead;
 import io.brokerbench.result.model.CountBoundedTimes;
 import io.brokerbench.result.model.IntervalOutcome;
 import io.brokerbench.result.model.LatencySeries;
@@ -27,6 +29,7 @@ import io.brokerbench.result.model.LatencyStats;
 import io.brokerbench.result.model.LoadGeneratorCost;
 import io.brokerbench.result.model.LocalBrokerCost;
 import io.brokerbench.result.model.MeasuredTotals;
+import io.brokerbench.result.model.MessageSizeOutcome;
 import io.brokerbench.result.model.MessageTotals;
 import io.brokerbench.result.model.MetricLatencies;
 import io.brokerbench.result.model.RatePhaseOutcome;
@@ -37,6 +40,7 @@ import io.brokerbench.result.model.WorkerOutcome;
 import io.brokerbench.stats.LatencySummary;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
+import io.brokerbench.workload.MessageSizes;
 import io.brokerbench.workload.Workload;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -75,8 +79,8 @@ final class ResultAssembler {
                 seriesValue(metric, percentile.of(aggregated.get(metric)), percentile));
         Function<Metric, Map<String, Number>> quantiles = metric -> quantiles(metric, aggregated.get(metric));
         return new BenchmarkResult(
-                workload.name(), run.driver().name(), (long) workload.messageSize(), workload.topics(),
-                workload.partitionsPerTopic(), workload.producersPerTopic(), workload.consumerPerSubscription(),
+                workload.name(), run.driver().name(), Math.round(workload.meanMessageSize()), workload.topics(),
+                partitions(run), workload.producersPerTopic(), workload.consumerPerSubscription(),
                 measured.stream().map(IntervalPoint::publishRate).toList(),
                 measured.stream().map(IntervalPoint::publishErrorRate).toList(),
                 measured.stream().map(IntervalPoint::consumeRate).toList(),
@@ -91,10 +95,11 @@ final class ResultAssembler {
                 BenchmarkResult.SCHEMA, run.begin().toString(), run.end() == null ? null : run.end().toString(),
                 run.complete(), run.incompleteReason(),
                 "publishDelayLatency*: microseconds; all other latencies: milliseconds with microsecond precision",
-                workload.messageSize() >= MessageHeader.SIZE
+                workload.smallestMessageSize() >= MessageHeader.SIZE
                         ? "payload header, microseconds (t_receive - t_send)"
                         : "driver publish timestamp, milliseconds (message too small for the header)",
-                measuredTotals(run), messageTotals(run), countBounded(run.completion()), backlogDrain(run.backlogDrain()),
+                measuredTotals(run), messageTotals(run), run.existingTopics(), messageSizes(run), countBounded(run.completion()),
+                consumerOnly(run.backlogRead()), backlogDrain(run.backlogDrain()),
                 rateSearch(run), ratePhases(run.ratePhases()), run.faultSeed(), run.faults(), run.faultTimeline(), run.faultDelivery(),
                 run.events().stream().map(e -> new RunEventEntry(ResultNumbers.round3(e.elapsedSeconds()), e.text())).toList(),
                 loadGenerator(run), BrokerCost.of(run).map(ResultAssembler::localBroker).orElse(null),
@@ -153,7 +158,7 @@ final class ResultAssembler {
 
     private static MeasuredTotals measuredTotals(RunRecord run) {
         double seconds = run.measuredSeconds();
-        double mebibytes = run.workload().messageSize() / 1_048_576.0;
+        double mebibytes = run.workload().meanMessageSize() / 1_048_576.0;
         return new MeasuredTotals(ResultNumbers.round3(seconds), run.measuredSent(), run.measuredAcked(),
                 run.measuredReceived(), run.measuredPublishErrors(), perSecond(run.measuredSent(), seconds),
                 perSecond(run.measuredReceived(), seconds), perSecond(run.measuredSent() * mebibytes, seconds),
@@ -162,11 +167,13 @@ final class ResultAssembler {
 
     private static MessageTotals messageTotals(RunRecord run) {
         List<SubscriptionVerdict> verdicts = run.verdicts();
+        boolean judged = run.verified() && run.judgesSubscriptions();
         return new MessageTotals(run.totalSent(), run.totalPublishErrors(), run.totalReceived(), run.producers().due(),
                 run.producers().unsent(), run.producers().failed(),
                 verdicts.stream().mapToLong(SubscriptionVerdict::failedButReceived).sum(), run.producers().unacknowledged(),
                 verdicts.stream().mapToLong(SubscriptionVerdict::neverReceived).sum(), run.censoredSamples(),
-                run.verified() ? run.deliveredCleanly() : null, run.verified() ? run.sentDeliveredCleanly() : null,
+                judged ? run.deliveredCleanly() : null, judged ? run.sentDeliveredCleanly() : null,
+                run.verified() && run.workload().isProducerOnly() ? run.producers().complete() : null,
                 !verdicts.isEmpty(),
                 verdicts.stream().mapToLong(SubscriptionVerdict::lost).sum(),
                 verdicts.stream().mapToLong(SubscriptionVerdict::duplicated).sum(),
@@ -182,6 +189,32 @@ final class ResultAssembler {
                 completion.received(), completion.allConsumed(), ResultNumbers.round3OrNull(completion.publishSeconds()),
                 ResultNumbers.round3OrNull(completion.consumeSeconds()), ResultNumbers.round3OrNull(completion.publishRate()),
                 ResultNumbers.round3OrNull(completion.consumeRate()));
+    }
+
+    /** OMB's partitions per topic: on existing topics the broker's count, when all of them have the same (else null). */
+    private static Integer partitions(RunRecord run) {
+        if (run.existingTopics() == null) {
+            return run.workload().partitionsPerTopic();
+        }
+        List<Integer> counts = run.existingTopics().values().stream().distinct().toList();
+        return counts.size() == 1 ? counts.get(0) : null;
+    }
+
+    private static MessageSizeOutcome messageSizes(RunRecord run) {
+        MessageSizes sizes = run.workload().messageSizes();
+        if (sizes == null) {
+            return null;
+        }
+        return new MessageSizeOutcome(sizes.distribution(), sizes.counts(), sizes.poolSize(),
+                ResultNumbers.round3(sizes.mean()), run.payloadSeed());
+    }
+
+    private static ConsumerOnlyRead consumerOnly(BacklogRead read) {
+        if (read == null) {
+            return null;
+        }
+        return new ConsumerOnlyRead(read.messages(), read.bytes(), ResultNumbers.round3OrNull(read.seconds()),
+                ResultNumbers.round3OrNull(read.rate()), ResultNumbers.round3OrNull(read.mebibytesPerSecond()), read.quiet());
     }
 
     private static BacklogDrainTimes backlogDrain(BacklogDrain drain) {

@@ -1,5 +1,7 @@
 package io.brokerbench.run;
 
+import io.brokerbench.config.ConfigException;
+import io.brokerbench.delivery.ConsumerDelivery;
 import io.brokerbench.delivery.OrderingPolicy;
 import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.fault.FaultSchedule;
@@ -7,6 +9,7 @@ import io.brokerbench.fault.FaultWatch;
 import io.brokerbench.load.KeyChooser;
 import io.brokerbench.load.MessageHeader;
 import io.brokerbench.logging.LogMarkers;
+import io.brokerbench.measurement.BacklogRead;
 import io.brokerbench.measurement.DiscoveredRate;
 import io.brokerbench.measurement.IntervalPoint.Phase;
 import io.brokerbench.measurement.RunRecord;
@@ -17,6 +20,7 @@ import io.brokerbench.worker.LoadPlan;
 import io.brokerbench.worker.MeasurementPlan;
 import io.brokerbench.worker.Worker;
 import io.brokerbench.workload.KeyDistributorType;
+import io.brokerbench.workload.MessageSizes;
 import io.brokerbench.workload.RunShape;
 import io.brokerbench.workload.Workload;
 import io.openmessaging.benchmark.driver.BenchmarkDriver.TopicInfo;
@@ -25,6 +29,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -99,6 +104,10 @@ public final class BenchmarkRun {
         try {
             setUp();
             runLoad();
+        } catch (ConfigException e) {
+            // bad input only the broker could reveal (a named topic it does not have): nothing ran, no result
+            closeWorkers();
+            throw e;
         } catch (RunInterrupted e) {
             failure = control.reason();
         } catch (RunFailure | DriverException e) {
@@ -138,17 +147,31 @@ public final class BenchmarkRun {
     private void setUp() throws IOException, InterruptedException {
         workers.initializeDriver(record.driver());
         Worker lead = workers.lead();
-        RunTopology topology = RunTopology.of(workload, lead.topicNamePrefix());
-        listener.note("creating " + topology.topics().size() + " topic(s) with " + workload.partitionsPerTopic()
-                + " partition(s) each");
-        lead.createTopics(topology.topics());
+        RunTopology topology;
+        if (workload.usesExistingTopics()) {
+            ExistingTopicCheck check = new ExistingTopicCheck(workload, record);
+            topology = RunTopology.of(workload, check.lookUp(lead));
+            record.existingTopics(topology.topics());
+            String differ = check.partitionsDiffer(topology.topics());
+            if (differ != null) {
+                listener.note(differ);
+            }
+            listener.note("using " + topology.topics().size() + " existing topic(s), none created or deleted: "
+                    + topology.topics().stream().map(t -> t.getTopic() + " (" + t.getPartitions() + " partition(s))")
+                            .collect(Collectors.joining(", ")));
+        } else {
+            topology = RunTopology.of(workload, lead.topicNamePrefix());
+            listener.note("creating " + topology.topics().size() + " topic(s) with " + workload.partitionsPerTopic()
+                    + " partition(s) each");
+            lead.createTopics(topology.topics());
+        }
         List<String> topicNames = topology.topics().stream().map(TopicInfo::getTopic).toList();
         listener.topicsCreated(topicNames);
         if (faults != null) {
             faults.topicsCreated(topicNames);
         }
 
-        MeasurementPlan plan = measurementPlan();
+        MeasurementPlan plan = measurementPlan(topology);
         WorkAssignment assignment = workers.createClients(layout, extraConsumers, topology.producers(),
                 topology.consumers(), plan);
         for (int w = 0; w < workers.size(); w++) {
@@ -164,13 +187,22 @@ public final class BenchmarkRun {
         }
     }
 
-    private MeasurementPlan measurementPlan() {
-        MeasurementPlan plan = new MeasurementPlan(workload.messageSize() >= MessageHeader.SIZE,
+    /**
+     * A consumer-only run reads messages of producers that are not the run's, so their headers cannot be
+     * judged: it counts what arrives as messages too small for the header are counted.
+     */
+    private MeasurementPlan measurementPlan(RunTopology topology) {
+        // existing topics may differ: order per producer is promised only if every one has a single partition
+        int mostPartitions = topology.topics().stream().mapToInt(TopicInfo::getPartitions).max().orElse(1);
+        MeasurementPlan plan = new MeasurementPlan(workload.smallestMessageSize() >= MessageHeader.SIZE && !workload.isConsumerOnly(),
                 workload.totalProducers(),
-                OrderingPolicy.of(workload.partitionsPerTopic(), workload.keyDistributor() == KeyDistributorType.KEY_ROUND_ROBIN),
-                KeyChooser.POOL_SIZE);
-        if (!plan.headers()) {
-            listener.note("messages of " + workload.messageSize() + " bytes are too small for the " + MessageHeader.SIZE
+                OrderingPolicy.of(mostPartitions, workload.keyDistributor() == KeyDistributorType.KEY_ROUND_ROBIN),
+                KeyChooser.POOL_SIZE, workload.usesExistingTopics());
+        if (workload.isConsumerOnly()) {
+            listener.note("consumer-only: counting what the topics hold, without the producers' sequence numbers to verify"
+                    + " it against; end-to-end latency is each message's age when read (the driver's publish timestamp)");
+        } else if (!plan.headers()) {
+            listener.note("messages of " + workload.smallestMessageSize() + " bytes are too small for the " + MessageHeader.SIZE
                     + "-byte header: end-to-end latency falls back to the driver's millisecond publish timestamp"
                     + " and delivery is not verified");
         }
@@ -188,6 +220,13 @@ public final class BenchmarkRun {
             backlog.burst(workers, rate, shape.startRate(), intervals, listener);
         }
         BooleanSupplier published = () -> true;
+        Duration measuredAtLeast = workload.testDuration();
+        ReadUntilQuiet read = null;
+        if (shape instanceof RunShape.ConsumerOnly consumerOnly) {
+            read = new ReadUntilQuiet(meter, clock, options.drainTimeout(), consumerOnly.limit(), listener);
+            published = read::over;
+            measuredAtLeast = Duration.ZERO;
+        }
         if (shape instanceof RunShape.CountBounded counted) {
             listener.note(String.format("count-bounded: %,d message(s) over %d producer(s), no warm-up",
                     counted.messages(), workload.totalProducers()));
@@ -214,15 +253,19 @@ public final class BenchmarkRun {
             new PhasedLoad(rate, meter, intervals, listener, record).run(phased.phases());
         } else {
             BooleanSupplier allPublished = published;
-            intervals.run(Phase.MEASURE, workload.testDuration(), () -> backlog.drained() && allPublished.getAsBoolean());
+            intervals.run(Phase.MEASURE, measuredAtLeast, () -> backlog.drained() && allPublished.getAsBoolean());
         }
         meter.measuredPhaseEnds();
         endFaults();
         backlog.report();
         workers.stopLoad();
         new Drain(meter, clock, control, listener).await(workload.subscriptionsPerTopic(), options.drainTimeout());
-        backlog.timeRead(DeliveryVerdicts.judge(workers, record, WallClock.epochMicros(meter.loadStartNanos()),
-                WallClock.epochMicros(clock.nanoTime())));
+        List<ConsumerDelivery> deliveries = DeliveryVerdicts.judge(workers, record,
+                WallClock.epochMicros(meter.loadStartNanos()), WallClock.epochMicros(clock.nanoTime()));
+        backlog.timeRead(deliveries);
+        if (read != null) {
+            record.backlogRead(BacklogRead.of(WallClock.epochMicros(meter.loadStartNanos()), deliveries, read.quiet()));
+        }
     }
 
     /**
@@ -259,8 +302,13 @@ public final class BenchmarkRun {
         LoadPlan load = new LoadPlan(ratePerProducer, workload.keyDistributor(), payloads, maxInFlight);
         meter.loadStarting();
         workers.startLoad(load);
-        String size = workload.messageSize() + "-byte messages";
-        if (shape instanceof RunShape.Searched) {
+        MessageSizes sizes = workload.messageSizes();
+        String size = sizes == null ? workload.messageSize() + "-byte messages"
+                : String.format("messages of %d to %d bytes (mean %,.1f)", sizes.smallest(), sizes.largest(), sizes.mean());
+        if (shape instanceof RunShape.ConsumerOnly consumerOnly) {
+            listener.note(String.format("consumer-only: reading until nothing arrives for %d s (at most %d s)",
+                    options.drainTimeout().toSeconds(), consumerOnly.limit().toSeconds()));
+        } else if (shape instanceof RunShape.Searched) {
             listener.note(String.format("publishing %,.0f msg/s of %s, then searching for the highest sustainable rate",
                     startRate, size));
         } else if (shape instanceof RunShape.Phased phased) {

@@ -132,7 +132,7 @@ final class ConsumerBacklog {
             }
         }
         record.backlogDrain(new BacklogDrain(backlogAtReopen, backlogAtEnd, drained, seconds, consumed,
-                workload.messageSize(), Double.NaN));
+                workload.meanMessageSize(), Double.NaN));
     }
 
     /**
@@ -153,7 +153,7 @@ final class ConsumerBacklog {
         }
         // OMB's meaning: the backlog summed over all subscriptions of all topics, in bytes
         double bytes = workload.consumerBacklogSizeGB() * 1024.0 * 1024 * 1024;
-        return bytes / workload.messageSize();
+        return bytes / workload.meanMessageSize();
     }
 
     /** Messages normally in flight at an interval's rate and end-to-end p99 latency. */

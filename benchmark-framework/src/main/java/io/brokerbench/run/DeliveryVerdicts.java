@@ -42,7 +42,9 @@ final class DeliveryVerdicts {
         censored.addPublishSide(tallies);
         long foreign = deliveries.stream().mapToLong(ConsumerDelivery::foreign).sum();
         long negative = deliveries.stream().mapToLong(ConsumerDelivery::negativeLatencies).sum();
-        List<SubscriptionVerdict> verdicts = record.workload().messageSize() >= MessageHeader.SIZE
+        // a consumer-only run's messages are not its producers': there is nothing to check them against
+        List<SubscriptionVerdict> verdicts = record.workload().smallestMessageSize() >= MessageHeader.SIZE
+                && !record.workload().isConsumerOnly()
                 ? DeliveryVerifier.verify(tallies, deliveries, censored)
                 : List.of();
         record.verdicts(verdicts, foreign, negative);

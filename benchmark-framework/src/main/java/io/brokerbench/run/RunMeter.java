@@ -25,7 +25,7 @@ final class RunMeter {
     private final RunClock clock;
     private final RunListener listener;
     private final int subscriptionsPerTopic;
-    private final int messageSize;
+    private final double messageSize;
     private final LatencyHistograms merged = new LatencyHistograms();
     private final StallWatch stalls;
     private RunTotals lastTotals = RunTotals.ZERO;
@@ -55,7 +55,7 @@ final class RunMeter {
         this.clock = clock;
         this.listener = listener;
         this.subscriptionsPerTopic = record.workload().subscriptionsPerTopic();
-        this.messageSize = record.workload().messageSize();
+        this.messageSize = record.workload().meanMessageSize();
         this.stalls = new StallWatch(subscriptionsPerTopic);
     }
 
@@ -135,8 +135,8 @@ final class RunMeter {
         double seconds = Math.max(delta.seconds(), 1e-9);
         IntervalPoint point = new IntervalPoint(phase, ratePhase, (lastTotals.nanoTime() - loadStartNanos) / 1e9, seconds,
                 delta.sent() / seconds, delta.publishErrors() / seconds, delta.received() / seconds,
-                delta.sent() * (double) messageSize / seconds,
-                delta.received() * (double) messageSize / seconds,
+                delta.sent() * messageSize / seconds,
+                delta.received() * messageSize / seconds,
                 backlog(), LatencySummary.of(interval));
         intervalStart = lastTotals;
         sinceInterval.reset();

@@ -3,6 +3,7 @@ package io.brokerbench.worker;
 import io.brokerbench.config.DriverClassResolver;
 import io.brokerbench.driver.CommittedReads;
 import io.brokerbench.driver.support.OneLine;
+import io.brokerbench.driver.ExistingTopics;
 import io.brokerbench.lifecycle.ScratchDirectory;
 import io.brokerbench.lifecycle.ScratchJanitor;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
@@ -21,6 +22,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -112,6 +114,13 @@ final class LoadedDriver implements AutoCloseable {
 
     void createTopics(List<TopicInfo> topics) {
         await(driver.createTopics(topics), "create " + topics.size() + " topic(s)");
+    }
+
+    TopicLookup lookUpTopics(List<String> topics) {
+        if (!(driver instanceof ExistingTopics existing)) {
+            return new TopicLookup(false, Map.of());
+        }
+        return new TopicLookup(true, await(existing.partitionsOf(topics), "look up " + topics.size() + " topic(s)"));
     }
 
     /** The driver's producers, one per topic given, in that order. */

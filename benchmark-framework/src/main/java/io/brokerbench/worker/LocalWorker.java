@@ -99,13 +99,22 @@ public final class LocalWorker implements Worker {
     }
 
     @Override
+    public synchronized TopicLookup lookUpTopics(List<String> topics) {
+        return driver().lookUpTopics(topics);
+    }
+
+    @Override
     public synchronized void createConsumers(List<ConsumerSpec> specs, MeasurementPlan plan) {
         this.measurement = plan;
         List<MeasuringConsumerCallback> callbacks = new ArrayList<>(specs.size());
         boolean committedOnly = driver().consumersReadCommittedOnly();
         for (ConsumerSpec spec : specs) {
-            callbacks.add(new MeasuringConsumerCallback(spec.topic(), spec.subscription(), plan.headers(), plan.producers(),
-                    new OrderingCheck(plan.ordering(), plan.keyCount()), committedOnly, clock));
+            MeasuringConsumerCallback callback = new MeasuringConsumerCallback(spec.topic(), spec.subscription(),
+                    plan.headers(), plan.producers(), new OrderingCheck(plan.ordering(), plan.keyCount()), committedOnly, clock);
+            if (plan.existingTopics()) {
+                callback.ignoreEarlierRuns();
+            }
+            callbacks.add(callback);
         }
         consumers.addAll(callbacks);
         driver().createConsumers(specs, callbacks);

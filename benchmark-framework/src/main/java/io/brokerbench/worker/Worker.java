@@ -24,6 +24,9 @@ public interface Worker extends AutoCloseable {
 
     void createTopics(List<TopicInfo> topics);
 
+    /** Which of the named topics exist, with their partitions, as the driver sees them; changes nothing. */
+    TopicLookup lookUpTopics(List<String> topics);
+
     void createConsumers(List<ConsumerSpec> consumers, MeasurementPlan plan);
 
     void createProducers(List<ProducerSpec> producers);

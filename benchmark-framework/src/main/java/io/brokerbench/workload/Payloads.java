@@ -3,6 +3,7 @@ package io.brokerbench.workload;
 import io.brokerbench.config.ConfigException;
 import io.brokerbench.driver.support.OneLine;
 import java.io.IOException;
+import java.security.SecureRandom;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,16 +13,22 @@ import java.util.Random;
  * The payloads a workload's producers send. Like OMB: either the payload file's bytes (one payload),
  * or a pool of {@code randomizedPayloadPoolSize} payloads of {@code messageSize} bytes whose first
  * {@code (int) (messageSize * randomBytesRatio)} bytes are random and the rest zeros, so the ratio
- * steers how well the payload compresses.
+ * steers how well the payload compresses. With a {@code messageSizeDistribution} the pool's payloads
+ * have the distribution's sizes ({@link MessageSizes}), in an order the seed shuffles.
  */
 public final class Payloads {
 
     private Payloads() {
     }
 
-    /** The workload's payloads; a randomized pool differs from run to run. */
+    /** The workload's payloads, from {@link #seed its seed}. */
     public static List<byte[]> of(Workload workload) {
-        return of(workload, new Random());
+        return of(workload, seed(workload));
+    }
+
+    /** The workload's {@code payloadSeed}, or one drawn now (a randomized pool then differs from run to run). */
+    public static long seed(Workload workload) {
+        return workload.payloadSeed() != null ? workload.payloadSeed() : new SecureRandom().nextLong();
     }
 
     /** The workload's payloads; a randomized pool is the same for the same seed. */
@@ -30,6 +37,13 @@ public final class Payloads {
     }
 
     private static List<byte[]> of(Workload workload, Random random) {
+        if (workload.messageSizes() != null) {
+            List<byte[]> pool = new ArrayList<>(workload.randomizedPayloadPoolSize());
+            for (int size : workload.messageSizes().shuffledSizes(random)) {
+                pool.addAll(randomized(size, workload.randomBytesRatio(), 1, random));
+            }
+            return List.copyOf(pool);
+        }
         if (workload.useRandomizedPayloads()) {
             return randomized(workload.messageSize(), workload.randomBytesRatio(),
                     workload.randomizedPayloadPoolSize(), random);

@@ -46,6 +46,17 @@ public sealed interface RunShape {
         }
     }
 
+    /**
+     * No producers: consumers read what existing topics hold, no warm-up; the measured phase ends once
+     * nothing has arrived for the drain timeout, or at {@code limit}.
+     */
+    record ConsumerOnly(Duration limit) implements RunShape {
+        @Override
+        public double startRate() {
+            return 0;
+        }
+    }
+
     /** A fixed number of messages over all producers, no warm-up; the measured phase ends when all are published. */
     record CountBounded(long messages, double rate) implements RunShape {
         @Override

@@ -61,6 +61,16 @@ import java.util.Map;
  * @param sweep a rate sweep: one run of this workload per target rate, one result with a step each (see {@link RateSweep})
  * @param faults faults put on nodes of the local cluster during the measured phase, in time order (see {@link FaultSpec})
  * @param faultSeed the seed that draws {@code random} fault targets (default: one drawn and recorded with the result)
+ * @param messageSize bytes per message; absent with {@code messageSizeDistribution}
+ * @param messageSizeDistribution sizes with weights instead of one {@code messageSize}: the randomized pool's
+ *     payloads are shared out among the sizes by weight (see {@link MessageSizes}), in an order the payload seed
+ *     shuffles
+ * @param payloadSeed seeds a randomized pool (its bytes, and with a distribution the order of its sizes); default:
+ *     one drawn, and recorded with a distribution's result
+ * @param existingTopicList topics that already exist (the key of Redpanda's OMB fork), used instead of topics
+ *     the run creates: none is created or deleted, {@code topics} is their number (0 or absent in the file, as
+ *     in that fork), and each has the partitions the broker gave it ({@code partitionsPerTopic}, when given, is
+ *     only compared with those)
  * @param payloadLocator where payloadFile is looked up; from the loader, not the file
  * @param ignoredKeys keys of OMB variants (backlog pauses, ...) that this harness does not implement, as
  *     written: accepted so those files load, reported so the user is told; from the loader, not the file
@@ -68,10 +78,10 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Workload(
         String name,
-        @JsonProperty(required = true) @Range(min = 1) int topics,
-        @JsonProperty(required = true) @Range(min = 1) int partitionsPerTopic,
+        @Range(min = 0) int topics,
+        @Range(min = 0) int partitionsPerTopic,
         @JsonProperty(defaultValue = "NO_KEY") KeyDistributorType keyDistributor,
-        @JsonProperty(required = true) @Range(min = 1) int messageSize,
+        @Range(min = 0) int messageSize,
         boolean useRandomizedPayloads,
         @Range(min = 0, max = 1) double randomBytesRatio,
         @Range(min = 0) int randomizedPayloadPoolSize,
@@ -102,6 +112,9 @@ public record Workload(
         @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = EmptySection.class) RateSweep sweep,
         List<FaultSpec> faults,
         Long faultSeed,
+        List<String> existingTopicList,
+        List<SizeWeight> messageSizeDistribution,
+        Long payloadSeed,
         @JacksonInject(Workload.PAYLOAD_LOCATOR) @JsonIgnore PayloadLocator payloadLocator,
         @JacksonInject(Workload.IGNORED_KEYS) @JsonIgnore Map<String, String> ignoredKeys) {
 
@@ -118,9 +131,27 @@ public record Workload(
         if (name.isBlank()) {
             throw new FieldException("name", name, "must not be empty");
         }
-        checkShape(subscriptionsPerTopic, producersPerTopic, consumerPerSubscription, consumerBacklogSizeGB);
+        if (existingTopicList != null) {
+            existingTopicList = checkExistingTopics(existingTopicList, topics);
+            topics = existingTopicList.size();
+        } else if (topics == 0) {
+            throw new FieldException("topics", topics, "must be at least 1 (missing or 0 only with 'existingTopicList')");
+        } else if (partitionsPerTopic == 0) {
+            throw new FieldException("partitionsPerTopic", partitionsPerTopic,
+                    "must be at least 1 (missing or 0 only with 'existingTopicList': the broker's count is used)");
+        }
+        checkShape(subscriptionsPerTopic, producersPerTopic, consumerPerSubscription, consumerBacklogSizeGB,
+                existingTopicList != null);
+        if (messageSizeDistribution != null) {
+            messageSizeDistribution = checkDistribution(messageSizeDistribution, messageSize, useRandomizedPayloads,
+                    randomizedPayloadPoolSize);
+        } else if (messageSize == 0) {
+            throw new FieldException("messageSize", messageSize,
+                    "must be at least 1 (missing or 0 only with 'messageSizeDistribution')");
+        }
         if (useRandomizedPayloads) {
-            checkPool(randomizedPayloadPoolSize, messageSize);
+            checkPool(randomizedPayloadPoolSize, messageSizeDistribution == null ? messageSize
+                    : MessageSizes.of(messageSizeDistribution, randomizedPayloadPoolSize).largest());
         } else if (payloadFile == null) {
             throw FieldException.wholeValue("no payload: give 'payloadFile' or set 'useRandomizedPayloads: true'");
         } else if (payloadFile.isBlank()) {
@@ -136,7 +167,7 @@ public record Workload(
             throw FieldException.wholeValue(
                     "missing required field 'testDurationMinutes' (or 'testDurationSeconds', or 'testMessages')");
         }
-        if (warmupDurationMinutes == null && warmupDurationSeconds == null && testMessages == null) {
+        if (warmupDurationMinutes == null && warmupDurationSeconds == null && testMessages == null && producersPerTopic > 0) {
             warmupDurationMinutes = 1;
         }
         long testSeconds = testMessages != null ? Long.MAX_VALUE
@@ -168,7 +199,12 @@ public record Workload(
             throw new FieldException("unthrottled", true, "a sweep publishes at each step's rate (and searches for its"
                     + " maximum with percentOfMax and no maxRate): give 'sweep' or 'unthrottled', not both");
         }
-        checkRateSearch(producerRate, unthrottled, consumerBacklogSizeGB);
+        if (producersPerTopic == 0) {
+            checkConsumerOnly(producerRate, unthrottled, testMessages, phases, producerStartRate, sweep, consumerBacklogSizeGB,
+                    startupBurstMessages, faults, warmupDurationMinutes, warmupDurationSeconds);
+        } else {
+            checkRateSearch(producerRate, unthrottled, consumerBacklogSizeGB);
+        }
         if (startupBurstMessages > 0 && (consumerBacklogSizeGB > 0 || (producerRate == 0 && phases == null
                 && producerStartRate == null))) {
             throw new FieldException("startupBurstMessages", startupBurstMessages, "needs a producer rate (producerRate,"
@@ -176,6 +212,10 @@ public record Workload(
         }
         if (rateSearchWindowSeconds == null) {
             rateSearchWindowSeconds = Math.min(DEFAULT_RATE_SEARCH_WINDOW_SECONDS, reportingIntervalSeconds);
+        }
+        if (faults != null && !faults.isEmpty() && existingTopicList != null) {
+            throw new FieldException("faults", faults.size() + " fault(s)", "not with 'existingTopicList': faults are put"
+                    + " on the local cluster the harness started, whose topics are the run's own");
         }
         if (faults != null) {
             faults = checkFaults(faults, testSeconds, testMessages, sweep, producerRate, phases, producerStartRate);
@@ -203,14 +243,41 @@ public record Workload(
         }
     }
 
-    private static void checkShape(int subscriptions, int producers, int consumers, double backlogGB) {
+    /** Names given once each, none blank; {@code topics} as Redpanda's fork has it (0 or absent) or their number. */
+    private static List<String> checkExistingTopics(List<String> names, int topics) {
+        if (names.isEmpty()) {
+            throw new FieldException("existingTopicList", "[]", "names no topic: give at least one, or leave it out");
+        }
+        for (int i = 0; i < names.size(); i++) {
+            String topic = names.get(i);
+            if (topic == null || topic.isBlank()) {
+                throw new FieldException("existingTopicList[" + i + "]", topic, "must name a topic");
+            }
+            if (names.indexOf(topic) != i) {
+                throw new FieldException("existingTopicList[" + i + "]", topic, "named twice");
+            }
+        }
+        if (topics != 0 && topics != names.size()) {
+            throw new FieldException("topics", topics, "'existingTopicList' names " + names.size()
+                    + " topic(s): leave 'topics' out (or 0), the list decides");
+        }
+        return List.copyOf(names);
+    }
+
+    /**
+     * A run may lack one side: producers only (no subscriptions: the broker's acknowledgements are all
+     * that is judged), or consumers only, which read what topics that exist already hold.
+     */
+    private static void checkShape(int subscriptions, int producers, int consumers, double backlogGB,
+            boolean existingTopics) {
         if (producers == 0 && subscriptions == 0) {
             throw FieldException.wholeValue(
                     "nothing to run: producersPerTopic and subscriptionsPerTopic are both 0 (or missing)");
         }
-        if (producers == 0) {
-            throw new FieldException("producersPerTopic", 0, "no producers, so the "
-                    + subscriptions + " subscription(s) per topic would never receive a message");
+        if (producers == 0 && !existingTopics) {
+            throw new FieldException("producersPerTopic", 0, "no producers, so the " + subscriptions
+                    + " subscription(s) per topic would never receive a message (a consumer-only run reads topics"
+                    + " named in 'existingTopicList')");
         }
         if (subscriptions > 0 && consumers == 0) {
             throw new FieldException("consumerPerSubscription", 0, "must be at least 1 when "
@@ -293,6 +360,42 @@ public record Workload(
         }
     }
 
+    /**
+     * A consumer-only run reads what its topics hold from the start, so every message read is measured (no
+     * warm-up), and it has no load to shape: no rate, count, phases, sweep, backlog, burst or faults.
+     */
+    private static void checkConsumerOnly(double producerRate, boolean unthrottled, Long testMessages,
+            List<RatePhase> phases, Double producerStartRate, RateSweep sweep, double backlogGB, long burst,
+            List<FaultSpec> faults, Integer warmupMinutes, Integer warmupSeconds) {
+        String why = "a consumer-only run (producersPerTopic 0) publishes nothing";
+        if (producerRate > 0 || unthrottled) {
+            throw new FieldException(producerRate > 0 ? "producerRate" : "unthrottled", producerRate > 0 ? producerRate : true,
+                    why + ": leave it out");
+        }
+        if (testMessages != null) {
+            throw new FieldException("testMessages", testMessages, why + ": it reads until its topics are drained");
+        }
+        if (phases != null || producerStartRate != null) {
+            throw new FieldException(phases != null ? "phases" : "producerStartRate", phases != null ? "(list)" : producerStartRate,
+                    why + ": no rate phases");
+        }
+        if (sweep.wanted()) {
+            throw FieldException.wholeValue("'sweep': " + why + ", so there is no rate to sweep");
+        }
+        if (backlogGB > 0 || burst > 0) {
+            throw new FieldException(backlogGB > 0 ? "consumerBacklogSizeGB" : "startupBurstMessages",
+                    backlogGB > 0 ? backlogGB : burst, why + ": the backlog is what the existing topics hold");
+        }
+        if (faults != null && !faults.isEmpty()) {
+            throw new FieldException("faults", faults.size() + " fault(s)", why + ": faults are judged against a producer rate");
+        }
+        if (warmupMinutes != null && warmupMinutes > 0 || warmupSeconds != null && warmupSeconds > 0) {
+            throw new FieldException(warmupMinutes != null ? "warmupDurationMinutes" : "warmupDurationSeconds",
+                    warmupMinutes != null ? warmupMinutes : warmupSeconds,
+                    why + ": every message read is measured, so it has no warm-up (0, or leave it out)");
+        }
+    }
+
     private static void checkRateSearch(double producerRate, boolean unthrottled, double backlogGB) {
         if (unthrottled && producerRate > 0) {
             throw new FieldException("unthrottled", true, "only with producerRate 0 (or absent), not with producerRate "
@@ -302,6 +405,24 @@ public record Workload(
             throw new FieldException("consumerBacklogSizeGB", backlogGB, "a backlog needs a fixed producerRate (as in OMB):"
                     + " producerRate 0 searches for the maximum rate; set 'unthrottled: true' to publish as fast as possible");
         }
+    }
+
+    /** Sizes in place of {@code messageSize}, for randomized payloads; each weight must earn a payload of the pool. */
+    private static List<SizeWeight> checkDistribution(List<SizeWeight> distribution, int messageSize, boolean randomized,
+            int pool) {
+        if (messageSize != 0) {
+            throw new FieldException("messageSize", messageSize, "give either 'messageSize' or 'messageSizeDistribution',"
+                    + " not both");
+        }
+        if (!randomized) {
+            throw new FieldException("messageSizeDistribution", distribution.size() + " size(s)",
+                    "needs 'useRandomizedPayloads: true' (a payload file has one size)");
+        }
+        if (pool < 1) {
+            throw new FieldException("randomizedPayloadPoolSize", pool, "must be at least 1 when useRandomizedPayloads is true");
+        }
+        MessageSizes.of(distribution, pool);
+        return List.copyOf(distribution);
     }
 
     private static void checkPool(int pool, int messageSize) {
@@ -322,6 +443,24 @@ public record Workload(
         }
     }
 
+    /** How a {@code messageSizeDistribution} shares out the randomized pool; null without one. */
+    @JsonIgnore
+    public MessageSizes messageSizes() {
+        return messageSizeDistribution == null ? null : MessageSizes.of(messageSizeDistribution, randomizedPayloadPoolSize);
+    }
+
+    /** Bytes per message on average: {@code messageSize}, or the mean of a distribution's pool. */
+    @JsonIgnore
+    public double meanMessageSize() {
+        return messageSizeDistribution == null ? messageSize : messageSizes().mean();
+    }
+
+    /** The smallest message: whether every message is large enough for the header. */
+    @JsonIgnore
+    public int smallestMessageSize() {
+        return messageSizeDistribution == null ? messageSize : messageSizes().smallest();
+    }
+
     /** The payload file on this machine; null when payloads are randomized. */
     public Path payloadPath() {
         return useRandomizedPayloads ? null : payloadLocator.locate(payloadFile);
@@ -330,6 +469,9 @@ public record Workload(
     /** What kind of run this workload asks for (see {@link RunShape}). */
     @JsonIgnore
     public RunShape shape() {
+        if (isConsumerOnly()) {
+            return new RunShape.ConsumerOnly(testDuration());
+        }
         if (testMessages != null) {
             // at rate 0 it publishes its messages as fast as it can: there is no time to search in
             return new RunShape.CountBounded(testMessages, producerRate);
@@ -400,6 +542,24 @@ public record Workload(
     /** The search's objectives; none when the workload sets none. */
     public SearchObjectives searchObjectives() {
         return rateSearchObjectives == null || !rateSearchObjectives.any() ? SearchObjectives.NONE : rateSearchObjectives;
+    }
+
+    /** Whether the run only reads what existing topics hold: no producers. */
+    @JsonIgnore
+    public boolean isConsumerOnly() {
+        return producersPerTopic == 0;
+    }
+
+    /** Whether the run only publishes: no subscriptions, so no message is seen arrive. */
+    @JsonIgnore
+    public boolean isProducerOnly() {
+        return subscriptionsPerTopic == 0;
+    }
+
+    /** Whether the run uses topics that exist already ({@link #existingTopicList}) instead of creating its own. */
+    @JsonIgnore
+    public boolean usesExistingTopics() {
+        return existingTopicList != null;
     }
 
     /** Whether the run publishes {@link #testMessages} messages instead of lasting a duration. */

@@ -25,6 +25,12 @@ public final class WorkloadLoader {
             "producerPauseBeforeDrain", "producerPauseDuringDrain", "messageRateReceivedForSubscription",
             "ensureTopicsAreReady");
 
+    /**
+     * Confluent's OMB fork's key, refused rather than ignored: its producers publish during the warm-up, so
+     * reading it as a consumer-only run here would measure something else than the file meant.
+     */
+    static final String CONFLUENT_CONSUMER_ONLY = "consumerOnly";
+
     private final Map<String, String> environment;
     private final PayloadLocator payloads;
 
@@ -66,6 +72,13 @@ public final class WorkloadLoader {
             String text = EnvironmentPlaceholders.substitute(file, YamlDocument.readText(file), environment);
             YamlDocument document = YamlDocument.parse(file, text);
             Map<String, String> ignored = document.remove(OMB_VARIANT_KEYS);
+            Map<String, String> refused = document.remove(Set.of(CONFLUENT_CONSUMER_ONLY));
+            if (!refused.isEmpty()) {
+                throw new ConfigException(YamlException.fieldMessage(file, CONFLUENT_CONSUMER_ONLY,
+                        refused.get(CONFLUENT_CONSUMER_ONLY), "Confluent's fork's consumer-only test (producers build a"
+                        + " backlog in the warm-up, then stop) is not implemented: for a run that only reads, name the"
+                        + " topics in 'existingTopicList' and set producersPerTopic: 0 (docs/run-shapes.md)"));
+            }
             document.setDefault("name", baseName(file));
             overrides.forEach((key, value) -> {
                 if (key.equals(ADDED_FAULTS)) {

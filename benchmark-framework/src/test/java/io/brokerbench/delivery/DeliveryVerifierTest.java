@@ -32,7 +32,7 @@ class DeliveryVerifierTest {
     /** @param readsCommittedOnly what the consumer declared, whatever it actually read */
     private static ConsumerDelivery receivedBy(boolean readsCommittedOnly, long... ranges) {
         SequenceSet set = SequenceSet.fromRanges(ranges);
-        return new ConsumerDelivery("t", "s", set.distinct(), 0, 0, 0, 0, true, new byte[][] {set.toBytes()}, 0, -1,
+        return new ConsumerDelivery("t", "s", set.distinct(), 0L, 0, 0, 0, 0, true, new byte[][] {set.toBytes()}, 0, -1,
                 new long[0][], new long[0][], true, readsCommittedOnly);
     }
 

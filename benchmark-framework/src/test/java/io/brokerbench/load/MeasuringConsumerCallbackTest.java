@@ -2,6 +2,7 @@ package io.brokerbench.load;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerbench.delivery.ConsumerDelivery;
@@ -44,6 +45,23 @@ class MeasuringConsumerCallbackTest {
         assertArrayEquals(new long[] {1, 3}, delivery.duplicateRuns()[1], "1 and 2 again, one run");
         assertArrayEquals(new long[] {3, 5}, delivery.reorderedRuns()[1], "3 and 4 came after 5");
         assertTrue(delivery.anomaliesListed());
+    }
+
+    @Test
+    void onAnExistingTopicMessagesSentBeforeTheConsumerOpenedAreAnEarlierRunsAndCountedApart() {
+        MeasuringConsumerCallback callback = callback(1);
+        long before = now - 60_000_000_000L;
+        callback.ignoreEarlierRuns();
+        callback.messageReceived(message(0, 0, before, before), 0); // an earlier run's producer 0, sequence 0
+        callback.messageReceived(message(MessageHeader.PROBE_PRODUCER, 0, before, before), 0); // and its probe
+        now += 1_000_000;
+        callback.messageReceived(message(0, 0, now, now), 0);
+        ConsumerDelivery delivery = callback.delivery();
+        assertEquals(1, delivery.received(), "only this run's message");
+        assertEquals(0, delivery.duplicates(), "the earlier run's sequence 0 is not this run's");
+        assertEquals(2, delivery.foreign());
+        assertEquals(64, delivery.receivedBytes());
+        assertFalse(callback.probeSeen(), "an earlier run's probe says nothing of this run's consumers");
     }
 
     @Test

@@ -3,7 +3,6 @@ package io.brokerbench.load;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
@@ -38,8 +37,17 @@ class PayloadSourceTest {
     }
 
     @Test
-    void templatesOfDifferentLengthsAreRejected() {
-        assertThrows(IllegalArgumentException.class, () -> new PayloadSource(new byte[][] {new byte[64], new byte[65]}, true));
+    void templatesOfSeveralSizesAreSentInTurnEachSizeInAnArrayOfItsOwn() {
+        byte[] large = new byte[200];
+        Arrays.fill(large, (byte) 9);
+        PayloadSource source = new PayloadSource(new byte[][] {filled(1), large, filled(3)}, true);
+        byte[] small = source.next(0);
+        assertArrayEquals(filled(1), small);
+        assertArrayEquals(large, source.next(1));
+        assertSame(small, source.next(2), "one array per size");
+        assertArrayEquals(filled(3), small);
+        assertArrayEquals(large, source.next(4));
+        assertArrayEquals(filled(1), source.next(3));
     }
 
     private static byte[] filled(int value) {

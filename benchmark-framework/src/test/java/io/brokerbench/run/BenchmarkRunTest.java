@@ -2,8 +2,10 @@ package io.brokerbench.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brokerbench.config.ConfigException;
 import io.brokerbench.delivery.SubscriptionVerdict;
 import io.brokerbench.measurement.IntervalPoint;
 import io.brokerbench.measurement.ProducerTotals;
@@ -199,6 +201,27 @@ class BenchmarkRunTest {
         assertTrue(run.complete(), run.incompleteReason());
         assertEquals(0, run.producers().unacknowledged(), run.producers().toString());
         assertTrue(run.deliveredCleanly(), run.producers() + " " + run.verdicts());
+    }
+
+    @Test
+    void aProducerOnlyRunWaitsForAcknowledgementsThatComeLate() {
+        // no consumer to wait for: the acknowledgements, each 300 ms late, are all such a run is judged by
+        RunRecord run = run(TestFiles.workload(dir, "subscriptionsPerTopic: 0\nconsumerPerSubscription: 0\n"), Fault.LATE_ACKS,
+                new RunControl(), new RunOptions(Duration.ofSeconds(10), Duration.ofSeconds(20), 10_000));
+        assertTrue(run.complete(), run.incompleteReason());
+        assertTrue(run.producers().sent() > 0, run.producers().toString());
+        assertEquals(0, run.producers().unacknowledged(), run.producers().toString());
+        assertFalse(run.judgesSubscriptions(), "no subscription saw the messages");
+    }
+
+    @Test
+    void existingTopicsOnADriverThatCannotLookThemUpAreBadInputAndNothingRuns() {
+        Workload workload = TestFiles.workload(dir, "topics: 0\npartitionsPerTopic: 0\nexistingTopicList: [orders]\n");
+        ConfigException e = assertThrows(ConfigException.class, () -> run(workload, Fault.NONE, new RunControl()));
+        assertTrue(e.getMessage().startsWith("workload.yaml: field 'existingTopicList' = [orders]: driver Faulty cannot look"
+                + " topics up"), e.getMessage());
+        assertTrue(listener.intervals().isEmpty(), "no load ran");
+        assertTrue(listener.notes().stream().noneMatch(n -> n.startsWith("creating")), listener.notes().toString());
     }
 
     @Test

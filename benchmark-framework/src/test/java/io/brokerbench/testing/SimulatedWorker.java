@@ -15,6 +15,7 @@ import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.worker.LoadPlan;
 import io.brokerbench.worker.MeasurementPlan;
 import io.brokerbench.worker.ProducerSpec;
+import io.brokerbench.worker.TopicLookup;
 import io.brokerbench.worker.Worker;
 import io.openmessaging.benchmark.driver.BenchmarkDriver.TopicInfo;
 import java.util.ArrayList;
@@ -124,6 +125,12 @@ public final class SimulatedWorker implements Worker {
 
     @Override
     public void createTopics(List<TopicInfo> topics) {
+    }
+
+    /** A simulated broker holds no topics of its own. */
+    @Override
+    public TopicLookup lookUpTopics(List<String> topics) {
+        return new TopicLookup(true, Map.of());
     }
 
     @Override
@@ -331,7 +338,7 @@ public final class SimulatedWorker implements Worker {
                 reordered[p] = p == 0 ? runsOf(reorderedSequences) : new long[0];
             }
             deliveries.add(new ConsumerDelivery(consumer.topic(), consumer.subscription(),
-                    received.distinct() + duplicatedSequences.size(), duplicatedSequences.size(), reorderedSequences.size(),
+                    received.distinct() + duplicatedSequences.size(), 0L, duplicatedSequences.size(), reorderedSequences.size(),
                     0, 0, true, sets, lastReceiptNanos == Long.MIN_VALUE ? 0 : WallClock.epochMicros(lastReceiptNanos),
                     reopenedNanos == Long.MIN_VALUE ? -1 : (backlogReadNanos - reopenedNanos) / 1_000, duplicates, reordered,
                     true, false));

@@ -34,6 +34,10 @@ class BrokenWorkloadTest {
             testDurationMinutes: 1
             """;
 
+    /** The base as a consumer-only run: existing topics, no producers, no rate. */
+    private static final String CONSUMER_ONLY = VALID.replace("topics: 1", "existingTopicList: [orders]")
+            .replace("producersPerTopic: 1", "producersPerTopic: 0").replace("producerRate: 100\n", "");
+
     @TempDir
     Path dir;
 
@@ -151,6 +155,22 @@ class BrokenWorkloadTest {
                 c("missing duration", VALID.replace("testDurationMinutes: 1\n", ""), "'testDurationMinutes'",
                         "missing"),
                 c("missing topics", VALID.replace("topics: 1\n", ""), "'topics'", "missing"),
+                c("empty existing topic list", VALID.replace("topics: 1", "existingTopicList: []"), "'existingTopicList'",
+                        "[]", "names no topic"),
+                c("existing topic named twice", VALID.replace("topics: 1", "existingTopicList: [a, a]"),
+                        "'existingTopicList[1]'", "'a'", "named twice"),
+                c("topics against the existing list", VALID + "existingTopicList: [a, b]\n", "'topics'", "= 1",
+                        "names 2 topic(s)"),
+                c("no producers without existing topics", VALID.replace("producersPerTopic: 1", "producersPerTopic: 0"),
+                        "'producersPerTopic'", "= 0", "existingTopicList"),
+                c("consumer-only with a rate", CONSUMER_ONLY + "producerRate: 100\n", "'producerRate'", "100",
+                        "consumer-only"),
+                c("consumer-only with a warm-up", CONSUMER_ONLY + "warmupDurationSeconds: 5\n", "'warmupDurationSeconds'",
+                        "= 5", "no warm-up"),
+                c("consumer-only with a message count", CONSUMER_ONLY + "testMessages: 10\n", "'testMessages'", "10",
+                        "drained"),
+                c("Confluent's consumerOnly", VALID + "consumerOnly: true\n", "'consumerOnly'", "true",
+                        "not implemented", "existingTopicList"),
                 c("empty value", VALID.replace("producerRate: 100", "producerRate:"), "'producerRate'",
                         "has no value (give a value or remove the line)"),
                 c("count too large", VALID.replace("topics: 1", "topics: 99999999999"), "'topics'", "99999999999",
@@ -196,6 +216,15 @@ class BrokenWorkloadTest {
         Path file = dir.resolve("valid.yaml");
         Files.writeString(file, VALID);
         assertEquals(2, new WorkloadLoader(Map.of(), dir, null).read(file).partitionsPerTopic());
+    }
+
+    @Test
+    void consumerOnlyBaseLoads() throws IOException {
+        Files.write(dir.resolve("p16.data"), new byte[16]);
+        Path file = Files.writeString(dir.resolve("consumer-only.yaml"), CONSUMER_ONLY);
+        Workload workload = new WorkloadLoader(Map.of(), dir, null).read(file);
+        assertTrue(workload.isConsumerOnly());
+        assertEquals(1, workload.topics(), "the list decides how many topics");
     }
 
     @Test

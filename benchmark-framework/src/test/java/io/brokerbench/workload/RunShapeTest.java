@@ -43,6 +43,23 @@ class RunShapeTest {
     }
 
     @Test
+    void existingTopicsWithoutProducersAreReadUntilQuietWithinTheTestDurationAndWithoutWarmUp() {
+        Workload workload = TestFiles.workload(dir, "topics: 0\npartitionsPerTopic: 0\nproducersPerTopic: 0\nproducerRate: 0\n"
+                + "existingTopicList: [a, b]\ntestDurationSeconds: 30\n");
+        assertEquals(new RunShape.ConsumerOnly(Duration.ofSeconds(30)), workload.shape());
+        assertEquals(Duration.ZERO, workload.warmupDuration(), "every message read is measured");
+        assertEquals(2, workload.topics());
+        assertEquals(0, workload.partitionsPerTopic(), "the broker's counts are used");
+    }
+
+    @Test
+    void noSubscriptionsIsAProducerOnlyRunOfTheUsualShape() {
+        Workload workload = TestFiles.workload(dir, "subscriptionsPerTopic: 0\nconsumerPerSubscription: 0\n");
+        assertEquals(new RunShape.Timed(2000), workload.shape());
+        assertEquals(true, workload.isProducerOnly());
+    }
+
+    @Test
     void aMessageCountIsCountBoundedAlsoAtRateZero() {
         assertEquals(new RunShape.CountBounded(5000, 0), TestFiles.workload(dir, "producerRate: 0\ntestMessages: 5000\n").shape());
     }

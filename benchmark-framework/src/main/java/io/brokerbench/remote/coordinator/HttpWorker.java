@@ -25,6 +25,7 @@ import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.worker.LoadPlan;
 import io.brokerbench.worker.MeasurementPlan;
 import io.brokerbench.worker.ProducerSpec;
+import io.brokerbench.worker.TopicLookup;
 import io.brokerbench.worker.Worker;
 import io.openmessaging.benchmark.driver.BenchmarkDriver.TopicInfo;
 import java.io.IOException;
@@ -153,6 +154,11 @@ public final class HttpWorker implements Worker {
     public void createTopics(List<TopicInfo> topics) {
         List<TopicSpec> specs = topics.stream().map(t -> new TopicSpec(t.getTopic(), t.getPartitions())).toList();
         call(Endpoint.CREATE_TOPICS, specs);
+    }
+
+    @Override
+    public TopicLookup lookUpTopics(List<String> topics) {
+        return call(Endpoint.LOOK_UP_TOPICS, topics);
     }
 
     @Override

@@ -10,6 +10,7 @@ import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.worker.LoadPlan;
 import io.brokerbench.worker.MeasurementPlan;
 import io.brokerbench.worker.ProducerSpec;
+import io.brokerbench.worker.TopicLookup;
 import io.brokerbench.worker.Worker;
 import io.openmessaging.benchmark.driver.BenchmarkDriver.TopicInfo;
 import java.io.IOException;
@@ -85,6 +86,11 @@ public final class InProcessMetrics implements AutoCloseable {
         @Override
         public void createTopics(List<TopicInfo> topics) {
             worker.createTopics(topics);
+        }
+
+        @Override
+        public TopicLookup lookUpTopics(List<String> topics) {
+            return worker.lookUpTopics(topics);
         }
 
         @Override

@@ -144,6 +144,10 @@ public final class WorkerServer implements AutoCloseable {
             host.current().createTopics(topics.stream().map(t -> new TopicInfo(t.topic(), t.partitions())).toList());
             return null;
         });
+        route(Endpoint.LOOK_UP_TOPICS, (ctx, topics) -> {
+            RequestBody.noNulls(topics, "topics");
+            return host.current().lookUpTopics(topics);
+        });
         route(Endpoint.CREATE_CONSUMERS, (ctx, request) -> {
             RequestBody.validConsumers(request.consumers());
             RequestBody.validPlan(request.plan());

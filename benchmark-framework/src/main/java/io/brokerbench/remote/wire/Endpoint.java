@@ -15,6 +15,7 @@ import io.brokerbench.remote.wire.WireMessages.TopicSpec;
 import io.brokerbench.worker.DriverSetup;
 import io.brokerbench.worker.LoadPlan;
 import io.brokerbench.worker.ProducerSpec;
+import io.brokerbench.worker.TopicLookup;
 import java.util.List;
 import java.util.Map;
 
@@ -47,6 +48,9 @@ public final class Endpoint<Q, R> {
             Access.RUN, false, null, new TypeReference<>() { });
     public static final Endpoint<List<TopicSpec>, Void> CREATE_TOPICS = driverCall("/create-topics",
             new TypeReference<>() { });
+    /** POST: the names can be many; the driver only reads. */
+    public static final Endpoint<List<String>, TopicLookup> LOOK_UP_TOPICS = new Endpoint<>("POST", "/look-up-topics",
+            Access.RUN, true, new TypeReference<>() { }, new TypeReference<>() { });
     public static final Endpoint<CreateConsumers, Void> CREATE_CONSUMERS = driverCall("/create-consumers",
             new TypeReference<>() { });
     public static final Endpoint<List<ProducerSpec>, Void> CREATE_PRODUCERS = driverCall("/create-producers",
@@ -70,7 +74,7 @@ public final class Endpoint<Q, R> {
 
     /** Every endpoint, in the order of a run. */
     public static final List<Endpoint<?, ?>> ALL = List.of(INFO, PING, INITIALIZE_DRIVER, TOPIC_NAME_PREFIX, CREATE_TOPICS,
-            CREATE_CONSUMERS, CREATE_PRODUCERS, SEND_PROBES, PROBE_STATUS, START_LOAD, CHANGE_RATE, RESTART_RATE,
+            LOOK_UP_TOPICS, CREATE_CONSUMERS, CREATE_PRODUCERS, SEND_PROBES, PROBE_STATUS, START_LOAD, CHANGE_RATE, RESTART_RATE,
             STOP_LOAD, CLOSE_CONSUMERS, REOPEN_CONSUMERS, SNAPSHOT, PRODUCER_TALLIES, CONSUMER_DELIVERIES, CLOSE);
 
     private final String method;

@@ -7,7 +7,7 @@ package io.brokerbench.remote.wire;
  */
 public final class WireProtocol {
 
-    public static final int VERSION = 7;
+    public static final int VERSION = 8;
     /** Every request carries the coordinator's protocol version here. */
     public static final String VERSION_HEADER = "X-Brokerbench-Protocol";
     /** Every request but info and ping names the coordinator's run here (the worker's run lease). */

@@ -21,6 +21,8 @@ import java.util.Map;
  *
  * @param histogramLog the file beside this one with every interval's raw latency histograms (HdrHistogram's
  *     log format, see result.HistogramLog); absent when the run kept none
+ * @param existingTopics a run on topics that existed before it ({@code existingTopicList}): each with the
+ *     partitions the broker gave it, in the workload's order
  * @param workloadConfig the workload as it was read, echoed: its format is the workload file's
  * @param environment host, versions, local broker, CPU placement: whatever the run knew of where it ran
  * @param faultDelivery in a run with faults, each second of the measured phase with what became of the
@@ -62,7 +64,10 @@ public record BenchmarkResult(
         String endToEndLatencySource,
         MeasuredTotals measured,
         MessageTotals messages,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Integer> existingTopics,
+        @JsonInclude(JsonInclude.Include.NON_NULL) MessageSizeOutcome messageSizes,
         @JsonInclude(JsonInclude.Include.NON_NULL) CountBoundedTimes countBounded,
+        @JsonInclude(JsonInclude.Include.NON_NULL) ConsumerOnlyRead consumerOnly,
         @JsonInclude(JsonInclude.Include.NON_NULL) BacklogDrainTimes backlogDrain,
         @JsonInclude(JsonInclude.Include.NON_NULL) RateSearchOutcome rateSearch,
         @JsonInclude(JsonInclude.Include.NON_NULL) List<RatePhaseOutcome> ratePhases,

@@ -14,6 +14,10 @@ import java.util.List;
  * {@code sendFailures} is what the clients reported failed; {@code failedButReceived} how many of those
  * reached a subscription all the same (summed over subscriptions, as {@code lost} is): ambiguous outcomes.
  * A sweep step's copy leaves {@code subscriptions} out (null): they stay in the step's own result.
+ * A producer-only run (no subscriptions) judges only the producers' side: {@code deliveredCleanly} and
+ * {@code sentDeliveredCleanly} are absent, and {@code allAcknowledged} says whether every message due was
+ * sent and acknowledged without failure (what reached the broker's storage, or a consumer, is not known).
+ * A consumer-only run has neither: what it read is in the result's {@code consumerOnly}.
  */
 public record MessageTotals(
         long sent,
@@ -28,6 +32,7 @@ public record MessageTotals(
         long censoredLatencySamples,
         @JsonInclude(JsonInclude.Include.NON_NULL) Boolean deliveredCleanly,
         @JsonInclude(JsonInclude.Include.NON_NULL) Boolean sentDeliveredCleanly,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean allAcknowledged,
         boolean verified,
         long lost,
         long duplicated,
@@ -39,7 +44,7 @@ public record MessageTotals(
     /** The same totals without the per-subscription detail. */
     public MessageTotals withoutSubscriptions() {
         return new MessageTotals(sent, publishErrors, received, due, unsent, sendFailures, failedButReceived, unacknowledged, neverReceived,
-                censoredLatencySamples, deliveredCleanly, sentDeliveredCleanly, verified, lost, duplicated, reordered, foreign,
+                censoredLatencySamples, deliveredCleanly, sentDeliveredCleanly, allAcknowledged, verified, lost, duplicated, reordered, foreign,
                 negativeLatencySamples, null);
     }
 

@@ -18,6 +18,7 @@ import io.brokerbench.testing.CollectingListener;
 import io.brokerbench.testing.FaultInjectingDriver.Fault;
 import io.brokerbench.testing.TestFiles;
 import io.brokerbench.worker.DriverSetup;
+import io.brokerbench.worker.TopicLookup;
 import io.brokerbench.workload.Payloads;
 import io.brokerbench.workload.Workload;
 import io.openmessaging.benchmark.driver.BenchmarkDriver.TopicInfo;
@@ -76,6 +77,19 @@ class RunOwnershipTest {
         first.snapshot();
         assertFalse(first.lost());
         assertTrue(server.host().driverInitialized());
+    }
+
+    @Test
+    void theRunHoldingTheWorkerLooksTopicsUpThroughItsDriverAndHearsWhatItCannotTell() {
+        start(Duration.ofMinutes(5));
+        HttpWorker first = coordinator("run-first");
+        first.initializeDriver(INMEMORY);
+
+        // the in-memory driver has no ExistingTopics: the answer crosses the wire as "cannot tell", not as "none exist"
+        TopicLookup lookup = first.lookUpTopics(List.of("orders", "payments"));
+        assertFalse(lookup.driverCanTell());
+        assertEquals(Map.of(), lookup.partitions());
+        assertFalse(first.lost());
     }
 
     @Test

@@ -32,7 +32,7 @@ class DeliveryWireTest {
 
     @Test
     void aConsumersListedFaultsTravelWithItsDelivery() throws Exception {
-        ConsumerDelivery delivery = new ConsumerDelivery("t", "s", 12, 2, 1, 0, 0, true, new byte[][] {SequenceSet.fromRanges(0, 10).toBytes(), {}}, 5, -1,
+        ConsumerDelivery delivery = new ConsumerDelivery("t", "s", 12, 0L, 2, 1, 0, 0, true, new byte[][] {SequenceSet.fromRanges(0, 10).toBytes(), {}}, 5, -1,
                 new long[][] {{3, 5}, {}}, new long[][] {{}, {7, 8}}, false, true);
         String json = WireJson.mapper().writeValueAsString(List.of(delivery));
 

@@ -98,6 +98,32 @@ class KafkaRunShapesIT {
         assertTrue(Files.exists(results.resolve(names.get(3).replace(".json", ".html"))));
     }
 
+    @Test
+    void aSizeDistributionIsSentInItsProportionsDeliveredAndWeighedByItsMean() throws IOException {
+        // messageSize replaced: 8 of the pool's 10 payloads 100 bytes, 2 of them 10 KiB, mean 2,128 bytes
+        Path workload = Files.writeString(dir.resolve("workload.yaml"), "name: sizes\ntopics: 1\npartitionsPerTopic: 2\n"
+                + "messageSizeDistribution: [{size: 100, weight: 0.8}, {size: 10240, weight: 0.2}]\npayloadSeed: 7\n"
+                + "useRandomizedPayloads: true\nrandomBytesRatio: 0.5\nrandomizedPayloadPoolSize: 10\n"
+                + "subscriptionsPerTopic: 1\nconsumerPerSubscription: 1\nproducersPerTopic: 1\nproducerRate: 2000\n"
+                + "reportingIntervalSeconds: 1\n");
+        Path results = benchmark(workload, "--test-messages", "5000");
+
+        JsonNode result = JSON.readTree(only(results).toFile());
+        JsonNode sizes = result.get("messageSizes");
+        assertEquals("[8,2]", sizes.get("payloads").toString(), sizes.toString());
+        assertEquals(2128.0, sizes.get("meanSize").asDouble(), sizes.toString());
+        assertEquals(7, sizes.get("seed").asLong(), sizes.toString());
+        assertEquals(2128, result.get("messageSize").asLong(), "OMB's messageSize: the mean, rounded");
+        JsonNode messages = result.get("messages");
+        assertEquals(5000, messages.get("sent").asLong(), messages.toString());
+        assertTrue(messages.get("deliveredCleanly").asBoolean(), messages.toString());
+        // 5,000 messages are 500 whole cycles of the pool: the mean is exactly what was sent per message
+        JsonNode measured = result.get("measured");
+        assertEquals(measured.get("publishRate").asDouble() * 2128 / 1_048_576, measured.get("publishMBps").asDouble(),
+                0.002, measured.toString());
+        assertTrue(console().contains("messages of 100 to 10240 bytes (mean 2,128.0)"), console());
+    }
+
     private Path workload(String extra) throws IOException {
         return Files.writeString(dir.resolve("workload.yaml"), "name: shapes\ntopics: 1\npartitionsPerTopic: 2\n"
                 + "messageSize: 256\nuseRandomizedPayloads: true\nrandomBytesRatio: 0.5\nrandomizedPayloadPoolSize: 10\n"

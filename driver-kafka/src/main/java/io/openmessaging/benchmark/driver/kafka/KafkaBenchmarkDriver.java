@@ -5,6 +5,7 @@ import io.brokerbench.driver.ClientMetrics;
 import io.brokerbench.driver.CommittedReads;
 import io.brokerbench.driver.ConfigurationCheck;
 import io.brokerbench.driver.support.OneLine;
+import io.brokerbench.driver.ExistingTopics;
 import io.brokerbench.yaml.YamlDocument;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
@@ -14,6 +15,7 @@ import java.io.File;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,6 +38,7 @@ import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.CreateTopicsOptions;
 import org.apache.kafka.clients.admin.DeleteTopicsOptions;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.clients.admin.DescribeTopicsOptions;
 import org.apache.kafka.clients.admin.ListTopicsOptions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -45,6 +48,7 @@ import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -57,7 +61,8 @@ import org.slf4j.LoggerFactory;
  * class name is OMB's so OMB driver files work unchanged. Every admin call has a deadline, so an
  * unreachable cluster is reported in one line instead of a hang.
  */
-public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck, ClientMetrics, CommittedReads {
+public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck, ClientMetrics, CommittedReads,
+        ExistingTopics {
 
     private static final Logger LOG = LoggerFactory.getLogger(KafkaBenchmarkDriver.class);
     private static final String TOPIC_PREFIX = "test-topic";
@@ -180,6 +185,32 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
                                 + " on bootstrap.servers=" + config.bootstrapServers() + " failed: " + OneLine.of(error)));
                     }
                     return done;
+                });
+    }
+
+    /** One describe request per topic, so that a missing topic is told apart from a failed request. */
+    @Override
+    public CompletableFuture<Map<String, Integer>> partitionsOf(List<String> topics) {
+        Map<String, CompletableFuture<TopicDescription>> pending = new LinkedHashMap<>();
+        DescribeTopicsOptions options = new DescribeTopicsOptions().timeoutMs((int) ADMIN_TIMEOUT.toMillis());
+        admin.describeTopics(topics, options).topicNameValues().forEach((name, future) ->
+                pending.put(name, future.toCompletionStage().toCompletableFuture()));
+        return CompletableFuture.allOf(pending.values().stream()
+                        .map(future -> future.handle((described, error) -> null)).toArray(CompletableFuture<?>[]::new))
+                .thenApply(all -> {
+                    Map<String, Integer> partitions = new LinkedHashMap<>();
+                    for (String topic : topics) {
+                        CompletableFuture<TopicDescription> future = pending.get(topic);
+                        try {
+                            partitions.put(topic, future.join().partitions().size());
+                        } catch (CompletionException e) {
+                            if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
+                                throw new CompletionException(new IllegalStateException("describing topic " + topic
+                                        + " on bootstrap.servers=" + config.bootstrapServers() + " failed: " + OneLine.of(e)));
+                            }
+                        }
+                    }
+                    return partitions;
                 });
     }
 
