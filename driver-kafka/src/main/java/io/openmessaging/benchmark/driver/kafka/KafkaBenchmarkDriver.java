@@ -141,11 +141,20 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
         }
     }
 
+    /**
+     * Whether {@code topic} is one a benchmark run made: the prefix, a 7-digit index and a 7-character
+     * random suffix, as the harness (and OMB) name their topics. A topic that merely starts with the prefix
+     * may be a user's, named in a workload's {@code existingTopicList}: reset never deletes it.
+     */
+    static boolean isLeftover(String topic, String prefix) {
+        return topic.startsWith(prefix) && topic.substring(prefix.length()).matches("-[0-9]{7}-[A-Za-z0-9_-]{7}");
+    }
+
     private void deleteLeftoverTopics() throws IOException, InterruptedException {
         try {
             Set<String> names = admin.listTopics(new ListTopicsOptions().timeoutMs((int) ADMIN_TIMEOUT.toMillis()))
                     .names().get();
-            List<String> leftovers = names.stream().filter(name -> name.startsWith(getTopicNamePrefix())).toList();
+            List<String> leftovers = names.stream().filter(name -> isLeftover(name, getTopicNamePrefix())).toList();
             if (!leftovers.isEmpty()) {
                 LOG.info("reset: deleting {} leftover topics with prefix {}", leftovers.size(), getTopicNamePrefix());
                 admin.deleteTopics(leftovers, new DeleteTopicsOptions().timeoutMs((int) ADMIN_TIMEOUT.toMillis()))

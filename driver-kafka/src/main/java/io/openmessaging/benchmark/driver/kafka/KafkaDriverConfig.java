@@ -18,7 +18,7 @@ import java.util.function.Consumer;
  *
  * @param file the driver file, for messages
  * @param replicationFactor of the benchmark's topics; absent: the broker's {@code default.replication.factor}
- * @param reset whether to delete leftover benchmark topics (the driver's prefix) when the driver starts
+ * @param reset whether to delete leftover benchmark topics (named as a run names them, after the driver's prefix) when the driver starts
  * @param topicConfig settings of the benchmark's topics
  * @param commonConfig settings of every client (admin, producers, consumers); must set {@code bootstrap.servers}
  * @param producerConfig settings of producers, over commonConfig

@@ -59,4 +59,14 @@ class KafkaBenchmarkDriverTest {
         String message = initializeError("consumerMode: queue\n");
         assertTrue(message.contains("consumerMode") && message.contains("queue"), message);
     }
+
+    @Test
+    void resetDeletesOnlyTopicsARunNamed() {
+        assertTrue(KafkaBenchmarkDriver.isLeftover("test-topic-0000003-5bgfuqm", "test-topic"));
+        assertTrue(KafkaBenchmarkDriver.isLeftover("test-topic-0000000-Ab_-9xZ", "test-topic"), "OMB's suffixes too");
+        // a user's topic named in existingTopicList that happens to share the prefix
+        assertFalse(KafkaBenchmarkDriver.isLeftover("test-topic-orders", "test-topic"));
+        assertFalse(KafkaBenchmarkDriver.isLeftover("test-topic-0000003-5bgfuqm-copy", "test-topic"));
+        assertFalse(KafkaBenchmarkDriver.isLeftover("orders", "test-topic"));
+    }
 }
