@@ -264,9 +264,13 @@ class KafkaBenchmarkDriverIT {
 
     @Test
     void resetDeletesOnlyLeftoverBenchmarkTopics() throws Exception {
-        String leftover = "test-topic-leftover-" + UUID.randomUUID();
+        // named as a run names its topics: the prefix, a 7-digit index, a 7-character suffix
+        String leftover = "test-topic-0000000-" + UUID.randomUUID().toString().substring(0, 7);
         String foreign = "other-topic-" + UUID.randomUUID();
-        admin.createTopics(List.of(new NewTopic(leftover, 1, (short) 1), new NewTopic(foreign, 1, (short) 1))).all().get();
+        // a user's topic that merely starts with the prefix (one named in a workload's existingTopicList)
+        String users = "test-topic-orders-" + UUID.randomUUID();
+        admin.createTopics(List.of(new NewTopic(leftover, 1, (short) 1), new NewTopic(foreign, 1, (short) 1),
+                new NewTopic(users, 1, (short) 1))).all().get();
 
         driver("");
 
@@ -274,6 +278,7 @@ class KafkaBenchmarkDriverIT {
         await("leftover benchmark topic deleted").atMost(Duration.ofSeconds(30))
                 .until(() -> !admin.listTopics().names().get().contains(leftover));
         assertTrue(admin.listTopics().names().get().contains(foreign), "a topic without the benchmark prefix was deleted");
+        assertTrue(admin.listTopics().names().get().contains(users), "a user's topic with the prefix was deleted");
     }
 
     @Test

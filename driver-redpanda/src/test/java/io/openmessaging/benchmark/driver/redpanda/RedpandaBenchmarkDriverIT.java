@@ -86,7 +86,8 @@ class RedpandaBenchmarkDriverIT {
 
     @Test
     void resetDeletesLeftoverBenchmarkTopics() throws Exception {
-        String leftover = "test-topic-leftover-" + UUID.randomUUID();
+        // named as a run names its topics: the prefix, a 7-digit index, a 7-character suffix
+        String leftover = "test-topic-0000000-" + UUID.randomUUID().toString().substring(0, 7);
         try (Admin admin = Admin.create(adminProperties())) {
             admin.createTopics(List.of(new NewTopic(leftover, 1, (short) 1))).all().get();
             RedpandaBenchmarkDriver driver = new RedpandaBenchmarkDriver();
