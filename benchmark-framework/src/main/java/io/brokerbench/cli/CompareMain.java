@@ -23,7 +23,7 @@ import picocli.CommandLine.Parameters;
 /** {@code bin/compare}: is the candidate better or worse than the baseline, by more than the runs' own spread? */
 @Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Compares a candidate's runs with a baseline's: per figure both values, the difference with its"
-                + " 95 % confidence interval, and a verdict (better, worse, no difference measurable).",
+                + " 95 %% confidence interval, and a verdict (better, worse, no difference measurable).",
             "Each side: a result file, a --repeat summary (its runs), or a directory of result files of one workload on one driver;"
                 + " or both sides sweeps of the same steps, compared step by step.",
             "Exit codes: 0 compared (and the gate held), 2 bad input, 5 the candidate broke the --fail-if-worse gate."})
