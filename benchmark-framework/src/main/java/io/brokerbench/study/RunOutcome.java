@@ -15,7 +15,10 @@ public record RunOutcome(PlannedRun planned, List<Path> files, List<BenchmarkRes
         results = List.copyOf(results);
     }
 
-    /** Every repetition has a result, complete, that delivered every message exactly once (in order where promised). */
+    /**
+     * Every repetition has a result, complete, that delivered every message exactly once (in order where
+     * promised); a producer-only run's, that had every message acknowledged.
+     */
     public boolean succeeded() {
         return !results.isEmpty() && results.stream().allMatch(r -> complete(r) && clean(r));
     }
@@ -35,6 +38,10 @@ public record RunOutcome(PlannedRun planned, List<Path> files, List<BenchmarkRes
                 MessageTotals m = result.messages();
                 if (m == null) {
                     return "FAILED" + which + ": delivery not verified";
+                }
+                if (m.allAcknowledged() != null) {
+                    return "FAILED" + which + ": not every message acknowledged (producer-only: unsent " + m.unsent()
+                            + ", failed sends " + m.sendFailures() + ", unacknowledged " + m.unacknowledged() + ")";
                 }
                 if (m.judgedSentClean()) {
                     return "RATE NOT HELD" + which + ": " + m.unsent() + " messages due never sent; everything sent was delivered";

@@ -5,8 +5,10 @@ import io.brokerbench.result.model.BenchmarkResult;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.stats.Percentile;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -46,6 +48,12 @@ public enum StudyMetric {
     /** The client JVM's CPU over the measured phase's length: cores kept busy on average. */
     CLIENT_CPU_CORES("clientCpuCores", ResultFigure.CPU_CORES);
 
+    /** What only consumers measure. */
+    private static final Set<StudyMetric> CONSUMER_SIDE = EnumSet.of(CONSUME_RATE, CONSUME_MBPS, COUNTED_CONSUME_RATE,
+            COUNTED_CONSUME_SECONDS, BACKLOG_DRAIN_SECONDS, BACKLOG_DRAIN_RATE, BACKLOG_DRAIN_MBPS, BACKLOG_READ_SECONDS,
+            BACKLOG_READ_RATE, BACKLOG_READ_MBPS, END_TO_END_AVG, END_TO_END_MIN, END_TO_END_P50, END_TO_END_P90,
+            END_TO_END_P99, END_TO_END_P999, END_TO_END_MAX);
+
     private final String key;
     private final String unit;
     private final Function<BenchmarkResult, Optional<Double>> reader;
@@ -70,8 +78,14 @@ public enum StudyMetric {
         return unit;
     }
 
-    /** This metric in {@code result}; empty when the run did not measure it (no search, no backlog, ...). */
+    /**
+     * This metric in {@code result}; empty when the run did not measure it (no search, no backlog, no
+     * consumer: a producer-only run's end-to-end latencies and consume rates are zeros, not measurements).
+     */
     public Optional<Double> of(BenchmarkResult result) {
+        if (CONSUMER_SIDE.contains(this) && result.messages() != null && result.messages().producerOnly()) {
+            return Optional.empty();
+        }
         return reader.apply(result);
     }
 

@@ -2,6 +2,7 @@ package io.brokerbench.study;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerbench.result.model.BenchmarkResult;
 import io.brokerbench.testing.Results;
@@ -34,5 +35,16 @@ class RunOutcomeTest {
     void aLostMessageIsADeliveryFailure() throws Exception {
         RunOutcome lost = outcome("{\"deliveredCleanly\": false, \"sentDeliveredCleanly\": false, \"lost\": 3, \"unsent\": 7}");
         assertEquals("FAILED: delivery not clean (lost 3, duplicated 0, reordered 0, unsent 7, failed sends 0)", lost.status());
+    }
+
+    @Test
+    void aProducerOnlyRunIsJudgedByItsAcknowledgements() throws Exception {
+        RunOutcome acknowledged = outcome("{\"allAcknowledged\": true, \"verified\": false}");
+        assertTrue(acknowledged.succeeded());
+        assertEquals("ok", acknowledged.status());
+        RunOutcome short1 = outcome("{\"allAcknowledged\": false, \"verified\": false, \"unacknowledged\": 4}");
+        assertFalse(short1.succeeded());
+        assertEquals("FAILED: not every message acknowledged (producer-only: unsent 0, failed sends 0, unacknowledged 4)",
+                short1.status());
     }
 }

@@ -29,6 +29,16 @@ class StudyMetricTest {
     }
 
     @Test
+    void aProducerOnlyRunMeasuredNothingOnTheConsumerSide() throws Exception {
+        BenchmarkResult result = result("{\"measured\": {\"publishRate\": 996.5, \"consumeRate\": 0.0},"
+                + "\"aggregatedEndToEndLatencyAvg\": 0.0, \"messages\": {\"allAcknowledged\": true, \"verified\": false}}");
+
+        assertEquals(Optional.of(996.5), StudyMetric.PUBLISH_RATE.of(result));
+        assertEquals(Optional.empty(), StudyMetric.CONSUME_RATE.of(result));
+        assertEquals(Optional.empty(), StudyMetric.END_TO_END_AVG.of(result));
+    }
+
+    @Test
     void aFigureReadsAsTheSourceWroteIt() {
         assertEquals("~1.85 s", new PaperFigure("publishLatencyAvg", 1.85, null, "s", true, null, null, null, null, null).text());
         assertEquals("35–129 ms (both sizes)", new PaperFigure("publishLatency99pct", 35, 129.0, "ms", false, "both sizes", null, null, null, null).text());

@@ -48,9 +48,17 @@ public record MessageTotals(
                 negativeLatencySamples, null);
     }
 
-    /** Whether delivery was judged and found clean: false when it was not judged. */
+    /**
+     * Whether delivery was judged and found clean: false when it was not judged. A producer-only run (no
+     * subscription) is judged by what it can show: every message due sent and acknowledged.
+     */
     public boolean judgedClean() {
-        return Boolean.TRUE.equals(deliveredCleanly);
+        return producerOnly() ? allAcknowledged : Boolean.TRUE.equals(deliveredCleanly);
+    }
+
+    /** A run without subscriptions: only acknowledgements were judged ({@code allAcknowledged}). */
+    public boolean producerOnly() {
+        return deliveredCleanly == null && allAcknowledged != null;
     }
 
     /** Whether delivery was judged and everything sent arrived (only the rate may have been missed). */
