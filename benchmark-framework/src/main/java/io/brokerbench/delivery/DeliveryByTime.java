@@ -94,7 +94,7 @@ public final class DeliveryByTime {
                 long[] missing = new long[n];
                 long[] missingFailed = new long[n];
                 long[] missingAborted = new long[n];
-                subscription.union.forEachGap(at[0], Math.min(at[n], sent), (gapFrom, gapTo) -> {
+                subscription.accounted.forEachGap(at[0], Math.min(at[n], sent), (gapFrom, gapTo) -> {
                     // a gap may span several stretches: each gets its part
                     for (int i = stretchOf(at, gapFrom); i < n && at[i] < gapTo; i++) {
                         long from = Math.max(gapFrom, at[i]);
@@ -149,15 +149,20 @@ public final class DeliveryByTime {
         }
     }
 
-    /** One subscription's view of one producer: the union of its consumers' sets and their anomalies. */
-    private record Subscribed(SequenceSet union, List<SequenceSet> members, List<long[]> duplicateRuns,
-            List<long[]> reorderedRuns) {
+    /**
+     * One subscription's view of one producer: the union of its consumers' sets and their anomalies, and
+     * what it accounted for (in a queue, also what was accepted on a redelivery, rejected or archived).
+     */
+    private record Subscribed(SequenceSet union, SequenceSet accounted, List<SequenceSet> members,
+            List<long[]> duplicateRuns, List<long[]> reorderedRuns) {
 
         static Subscribed of(int producer, List<ConsumerDelivery> consumers) {
             List<SequenceSet> sets = new ArrayList<>();
             List<long[]> duplicates = new ArrayList<>();
             List<long[]> reorders = new ArrayList<>();
+            List<SequenceSet> otherwise = new ArrayList<>();
             for (ConsumerDelivery consumer : consumers) {
+                otherwise.addAll(consumer.settledOtherwise(producer));
                 if (producer < consumer.receivedByProducer().length) {
                     sets.add(SequenceSet.fromBytes(consumer.receivedByProducer()[producer]));
                 }
@@ -168,7 +173,10 @@ public final class DeliveryByTime {
                     reorders.add(consumer.reorderedRuns()[producer]);
                 }
             }
-            return new Subscribed(SequenceSet.union(sets).set(), sets, duplicates, reorders);
+            SequenceSet union = SequenceSet.union(sets).set();
+            otherwise.add(union);
+            SequenceSet accounted = otherwise.size() == 1 ? union : SequenceSet.union(otherwise).set();
+            return new Subscribed(union, accounted, sets, duplicates, reorders);
         }
 
         /** The same message at two consumers of the subscription is one duplicate delivery, as a redelivery is. */

@@ -10,7 +10,8 @@ import java.util.Map;
  * Turns what producers were due to send and what consumers received into one verdict per
  * subscription. The consumers of a subscription share its messages, so their sequence sets are
  * merged: a number in two consumers' sets was delivered twice. Works the same for consumers of one
- * worker and of many.
+ * worker and of many. A queue's subscription ({@link io.brokerbench.driver.QueueConsumers}) is judged
+ * by the queue's rules ({@link QueueTally}).
  */
 public final class DeliveryVerifier {
 
@@ -58,6 +59,7 @@ public final class DeliveryVerifier {
         long abortedSeen = 0;
         long abortedReadCommitted = 0;
         boolean judged = true;
+        QueueTally queue = first.queue().applies() ? new QueueTally(members) : null;
         for (ConsumerDelivery member : members) {
             received += member.received();
             duplicated += member.duplicates();
@@ -75,10 +77,13 @@ public final class DeliveryVerifier {
                 }
             }
             SequenceSet.Union union = SequenceSet.union(sets);
+            // what the subscription accounted for: received, or for a queue also accepted on a redelivery,
+            // rejected, or archived after its last delivery attempt
+            SequenceSet delivered = queue == null ? union.set() : queue.settle(producer.id(), sets, union);
             // aborted on purpose: not expected, so not lost when missing; received, they are counted, and they
             // fail the run where the consumer promised to read only committed data
             SequenceSet abortedSet = producer.abortedSet();
-            long abortedArrived = abortedSet.countCommon(union.set());
+            long abortedArrived = abortedSet.countCommon(delivered);
             aborted += abortedSet.distinct();
             abortedSeen += abortedArrived;
             for (int i = 0; i < members.size(); i++) {
@@ -91,20 +96,20 @@ public final class DeliveryVerifier {
             // broker never promised it), but each fails the run on its own count. Failed sends are known by
             // number, so one that arrived is told apart and cannot hide the loss of an acknowledged one;
             // never-acknowledged sends are known only by count, so one that arrived still can
-            long failedArrived = producer.failedSet().countCommon(union.set());
+            long failedArrived = producer.failedSet().countCommon(delivered);
             long acknowledged = producer.sent() - producer.failed() - abortedSet.distinct() - producer.unacknowledged();
             expected += acknowledged;
             failed += producer.failed() - failedArrived;
             failedButReceived += failedArrived;
             duplicated += union.overlaps();
-            lost += Math.max(0, acknowledged - (union.set().distinct() - failedArrived - abortedArrived));
-            neverReceived += Math.max(0, producer.sent() - abortedSet.distinct() - (union.set().distinct() - abortedArrived));
-            SequenceSet accounted = abortedSet.distinct() == 0 ? union.set()
-                    : SequenceSet.union(List.of(union.set(), abortedSet)).set();
+            lost += Math.max(0, acknowledged - (delivered.distinct() - failedArrived - abortedArrived));
+            neverReceived += Math.max(0, producer.sent() - abortedSet.distinct() - (delivered.distinct() - abortedArrived));
+            SequenceSet accounted = abortedSet.distinct() == 0 ? delivered
+                    : SequenceSet.union(List.of(delivered, abortedSet)).set();
             accounted.forEachGap(0, producer.due(), (from, to) -> missing.missing(producer, from, to));
         }
         return new SubscriptionVerdict(first.topic(), first.subscription(), expected, received, lost, duplicated,
                 judged ? reordered : 0, judged, failed, failedButReceived, neverReceived, aborted, abortedSeen,
-                abortedReadCommitted);
+                abortedReadCommitted, queue == null ? null : queue.verdict());
     }
 }

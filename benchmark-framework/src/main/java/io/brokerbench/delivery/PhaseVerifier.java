@@ -60,8 +60,11 @@ public final class PhaseVerifier {
             }
         }
         SequenceSet union = SequenceSet.union(sets).set();
-        // messages of aborted transactions are not expected: never receiving one is no fault
-        SequenceSet accounted = SequenceSet.union(List.of(union, producer.abortedSet())).set();
+        // messages of aborted transactions are not expected: never receiving one is no fault; nor, in a queue,
+        // is one rejected or archived
+        List<SequenceSet> accountedSets = new ArrayList<>(List.of(union, producer.abortedSet()));
+        members.forEach(member -> accountedSets.addAll(member.settledOtherwise(id)));
+        SequenceSet accounted = SequenceSet.union(accountedSets).set();
         for (int p = 0; p + 1 < bounds.length; p++) {
             long from = bounds[p];
             long to = bounds[p + 1];

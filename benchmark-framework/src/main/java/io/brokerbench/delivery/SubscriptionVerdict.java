@@ -1,5 +1,7 @@
 package io.brokerbench.delivery;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * Whether one subscription got every message exactly once and in order.
  *
@@ -28,6 +30,9 @@ package io.brokerbench.delivery;
  *     uncommitted data from a broker that stored them)
  * @param abortedReadCommitted how many of those reached consumers that promised to read only committed
  *     data: each is a fault of the run
+ * @param queue a queue's subscription ({@link io.brokerbench.driver.QueueConsumers}), judged by the queue's
+ *     rules: no order, deliveries again after a release or a lock timeout, rejected and archived messages
+ *     accounted for rather than lost; null for a log's
  */
 public record SubscriptionVerdict(
         String topic,
@@ -43,7 +48,8 @@ public record SubscriptionVerdict(
         long neverReceived,
         long aborted,
         long abortedSeen,
-        long abortedReadCommitted) {
+        long abortedReadCommitted,
+        @JsonInclude(JsonInclude.Include.NON_NULL) QueueVerdict queue) {
 
     /**
      * Every message sent to the topic arrived here exactly once, in order where judged, no send failed,

@@ -3,7 +3,9 @@ package io.brokerbench.load;
 import io.brokerbench.delivery.AnomalyLog;
 import io.brokerbench.delivery.ConsumerDelivery;
 import io.brokerbench.delivery.OrderingCheck;
+import io.brokerbench.delivery.QueueDelivery;
 import io.brokerbench.delivery.SequenceSet;
+import io.brokerbench.driver.QueueCallback;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.time.NanoClock;
@@ -24,8 +26,14 @@ import org.HdrHistogram.Histogram;
  * under the same lock, with no per-value atomics. The state outlives driver
  * consumers: when consumers are closed and reopened (to build a backlog) the new one gets this
  * same callback, so nothing received before is forgotten.
+ *
+ * <p>A consumer of a queue ({@link io.brokerbench.driver.QueueConsumers}) also reports what it released
+ * and rejected and each record's delivery attempt ({@link QueueCallback}): a record accepted on its first
+ * attempt is counted as any other; one accepted on a later attempt is counted received but kept apart
+ * (its latency includes the time it spent released), and what was rejected or archived is remembered, so
+ * that the verifier accounts for it instead of calling it lost.
  */
-public final class MeasuringConsumerCallback implements ConsumerCallback {
+public final class MeasuringConsumerCallback implements ConsumerCallback, QueueCallback {
 
     private static final byte[] NOTHING = new byte[0];
 
@@ -39,6 +47,8 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
     private final AnomalyLog reorderedLog;
     private final NanoClock clock;
     private final boolean readsCommittedOnly;
+    /** Null for a consumer of a log. */
+    private final QueueRecords queue;
     private Histogram endToEnd = LatencyHistograms.newHistogram();
     private Histogram endToEndFromIntended = LatencyHistograms.newHistogram();
     private Histogram spareEndToEnd = LatencyHistograms.newHistogram();
@@ -62,9 +72,11 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
      * @param headers whether payloads carry the header (messages of at least MessageHeader.SIZE bytes)
      * @param producers how many producers the whole run has (ids 0 .. producers-1)
      * @param readsCommittedOnly whether the driver's consumer promises to read only committed data
+     * @param queueRules whether the driver's consumer takes records from a queue (then {@code ordering} should
+     *     judge nothing: a queue promises no order)
      */
     public MeasuringConsumerCallback(String topic, String subscription, boolean headers, int producers,
-            OrderingCheck ordering, boolean readsCommittedOnly, NanoClock clock) {
+            OrderingCheck ordering, boolean readsCommittedOnly, boolean queueRules, NanoClock clock) {
         this.clock = clock;
         this.readsCommittedOnly = readsCommittedOnly;
         this.topic = topic;
@@ -75,6 +87,7 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
         this.ordering = ordering;
         this.duplicateLog = new AnomalyLog(producers);
         this.reorderedLog = new AnomalyLog(producers);
+        this.queue = queueRules ? new QueueRecords(producers) : null;
     }
 
     @Override
@@ -107,29 +120,88 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
         }
     }
 
-    private void count(long receivedNanos, int producer, long sequence, long intendedMicros, long sendMicros, int bytes) {
+    @Override
+    public void accepted(byte[] payload, long publishTimestamp, int deliveryCount) {
+        if (queue == null || deliveryCount <= 1 || !headers || !MessageHeader.hasMagic(payload)) {
+            messageReceived(payload, publishTimestamp);
+            return;
+        }
+        long receivedNanos = clock.nanoTime();
+        synchronized (this) {
+            int producer = MessageHeader.producerId(payload);
+            long sendMicros = MessageHeader.sendMicros(payload);
+            if (isThisRunsMessage(producer, sendMicros)) {
+                countArrival(receivedNanos, sendMicros, payload.length);
+                queue.acceptedOnRedelivery(producer, MessageHeader.sequence(payload), deliveryCount,
+                        WallClock.epochMicros(receivedNanos) - sendMicros);
+            }
+        }
+    }
+
+    @Override
+    public void released(byte[] payload, int deliveryCount, boolean lastAttempt) {
+        if (queue == null || !headers || !MessageHeader.hasMagic(payload)) {
+            return;
+        }
+        synchronized (this) {
+            int producer = MessageHeader.producerId(payload);
+            if (isThisRunsMessage(producer, MessageHeader.sendMicros(payload))) {
+                queue.released(producer, MessageHeader.sequence(payload), deliveryCount, lastAttempt);
+            }
+        }
+    }
+
+    @Override
+    public void rejected(byte[] payload, int deliveryCount) {
+        if (queue == null || !headers || !MessageHeader.hasMagic(payload)) {
+            return;
+        }
+        synchronized (this) {
+            int producer = MessageHeader.producerId(payload);
+            if (isThisRunsMessage(producer, MessageHeader.sendMicros(payload))) {
+                queue.rejected(producer, MessageHeader.sequence(payload), deliveryCount);
+            }
+        }
+    }
+
+    /** False (counted foreign, or noted as the probe) for a message that is none of this run's producers'. */
+    private boolean isThisRunsMessage(int producer, long sendMicros) {
         if (sendMicros < earlierRunsBeforeMicros) {
             // its producer id and sequence number belong to another run: judged with this run's, it would
             // count as a duplicate (or an old probe as this run's)
             foreign++;
-            return;
+            return false;
         }
         if (producer == MessageHeader.PROBE_PRODUCER) {
             probeSeen = true;
-            return;
+            return false;
         }
         if (producer < 0 || producer >= receivedByProducer.length) {
             foreign++;
-            return;
+            return false;
         }
-        long receivedMicros = WallClock.epochMicros(receivedNanos);
-        record(endToEnd, receivedMicros - sendMicros);
-        record(endToEndFromIntended, receivedMicros - intendedMicros);
+        return true;
+    }
+
+    private void countArrival(long receivedNanos, long sendMicros, int bytes) {
         received++;
         receivedBytes += bytes;
         lastReceivedNanos = receivedNanos;
         if (sendMicros < backlogSentBeforeMicros) {
             lastBacklogReceivedNanos = receivedNanos;
+        }
+    }
+
+    private void count(long receivedNanos, int producer, long sequence, long intendedMicros, long sendMicros, int bytes) {
+        if (!isThisRunsMessage(producer, sendMicros)) {
+            return;
+        }
+        long receivedMicros = WallClock.epochMicros(receivedNanos);
+        record(endToEnd, receivedMicros - sendMicros);
+        record(endToEndFromIntended, receivedMicros - intendedMicros);
+        countArrival(receivedNanos, sendMicros, bytes);
+        if (queue != null) {
+            queue.settled(1);
         }
         SequenceSet sequences = receivedByProducer[producer];
         if (sequences == null) {
@@ -208,8 +280,12 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
         earlierRunsBeforeMicros = WallClock.epochMicros(clock.nanoTime());
     }
 
+    /**
+     * Messages received, for the run's consume rate, backlog and drain; for a queue consumer, records settled
+     * instead (accepted, rejected or archived, each once), as a rejected record is as done as an accepted one.
+     */
     public synchronized long receivedCount() {
-        return received;
+        return queue == null ? received : received + queue.settledAdjustment();
     }
 
     public boolean probeSeen() {
@@ -235,6 +311,6 @@ public final class MeasuringConsumerCallback implements ConsumerCallback {
                 lastReceivedNanos == Long.MIN_VALUE ? 0 : WallClock.epochMicros(lastReceivedNanos),
                 reopenedNanos == Long.MIN_VALUE ? -1 : (lastBacklogReceivedNanos - reopenedNanos) / 1_000,
                 duplicateLog.toRuns(), reorderedLog.toRuns(), duplicateLog.complete() && reorderedLog.complete(),
-                readsCommittedOnly);
+                readsCommittedOnly, queue == null ? QueueDelivery.NONE : queue.delivery());
     }
 }

@@ -2,6 +2,7 @@ package io.brokerbench.report;
 
 import io.brokerbench.capacity.RateWindow;
 import io.brokerbench.delivery.PhaseVerdict;
+import io.brokerbench.delivery.QueueVerdict;
 import io.brokerbench.delivery.SubscriptionVerdict;
 import io.brokerbench.delivery.WindowDelivery;
 import io.brokerbench.measurement.BacklogDrain;
@@ -14,6 +15,7 @@ import io.brokerbench.measurement.RatePhaseSummary;
 import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.metrics.BrokerCost;
 import io.brokerbench.result.model.FaultOutcome;
+import io.brokerbench.result.model.LatencyStats;
 import io.brokerbench.run.RunListener;
 import io.brokerbench.stats.LatencySummary;
 import io.brokerbench.stats.Metric;
@@ -303,7 +305,8 @@ public final class ConsoleReporter implements RunListener {
         boolean judged = run.verdicts().stream().allMatch(SubscriptionVerdict::orderingJudged);
         out.println(String.format("  delivery: sent %,d, received %,d over %d subscription(s): lost %,d, duplicated %,d, reordered %s%s",
                 run.totalSent(), run.totalReceived(), run.verdicts().size(), lost, duplicated,
-                judged ? String.format("%,d", reordered) : "not judged (no order promised across partitions)",
+                judged ? String.format("%,d", reordered) : run.verdicts().stream().anyMatch(v -> v.queue() != null)
+                        ? "not judged (a queue promises no order)" : "not judged (no order promised across partitions)",
                 neverReceived > lost ? String.format(", never received %,d (failed sends included)", neverReceived) : ""));
         long aborted = run.verdicts().stream().mapToLong(SubscriptionVerdict::aborted).sum();
         if (aborted > 0) {
@@ -313,6 +316,18 @@ public final class ConsoleReporter implements RunListener {
                     run.verdicts().stream().mapToLong(SubscriptionVerdict::abortedReadCommitted).sum()));
         }
         for (SubscriptionVerdict verdict : run.verdicts()) {
+            QueueVerdict queue = verdict.queue();
+            if (queue != null) {
+                LatencyStats redelivered = queue.redeliveredEndToEndLatency();
+                out.println(String.format("  queue %s/%s: released %,d deliveries, redelivered %,d, accepted again %,d,"
+                        + " rejected %,d, archived %,d; settled per delivery attempt %s%s",
+                        verdict.topic(), verdict.subscription(), queue.released(), queue.redelivered(),
+                        queue.acceptedAgain(), queue.rejected(), queue.archived(), attempts(queue.settledOnAttempt()),
+                        redelivered == null ? "" : String.format("; redelivered end-to-end ms p50 %s p99 %s max %s",
+                                formatMillis(redelivered.get(Percentile.P50) * 1000),
+                                formatMillis(redelivered.get(Percentile.P99) * 1000),
+                                formatMillis(redelivered.get(Percentile.MAX) * 1000))));
+            }
             if (!verdict.clean()) {
                 out.println(String.format("    %s/%s: expected %,d (acknowledged), received %,d, lost %,d, duplicated %,d,"
                         + " reordered %,d, send failures %,d, failed but received %,d (ambiguous), never received %,d,"
@@ -350,6 +365,17 @@ public final class ConsoleReporter implements RunListener {
             line.append(' ').append(percentile == Percentile.MAX ? "max" : "p" + percentile.suffix().replace("pct", ""))
                     .append(' ').append(formatMillis(summary.micros(metric, percentile)));
         }
+    }
+
+    /** "1: 9,000, 2: 900, 3: 100": the attempts on which messages were settled, up to the last used. */
+    private static String attempts(long[] settledOnAttempt) {
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < settledOnAttempt.length; i++) {
+            if (settledOnAttempt[i] > 0) {
+                parts.add(String.format("%d%s: %,d", i + 1, i == settledOnAttempt.length - 1 ? "+" : "", settledOnAttempt[i]));
+            }
+        }
+        return parts.isEmpty() ? "(none)" : String.join(", ", parts);
     }
 
     private static String label(Metric metric) {

@@ -2,6 +2,7 @@ package io.brokerbench.worker;
 
 import io.brokerbench.config.DriverClassResolver;
 import io.brokerbench.driver.CommittedReads;
+import io.brokerbench.driver.QueueConsumers;
 import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.driver.ExistingTopics;
 import io.brokerbench.lifecycle.ScratchDirectory;
@@ -67,6 +68,11 @@ final class LoadedDriver implements AutoCloseable {
     /** Whether the driver's consumers promise to read only committed data ({@link CommittedReads}). */
     boolean consumersReadCommittedOnly() {
         return driver instanceof CommittedReads committed && committed.consumersReadCommittedOnly();
+    }
+
+    /** Whether the driver's consumers take records from a queue ({@link QueueConsumers}). */
+    boolean consumersFollowQueueRules() {
+        return driver instanceof QueueConsumers queue && queue.consumersFollowQueueRules();
     }
 
     /**

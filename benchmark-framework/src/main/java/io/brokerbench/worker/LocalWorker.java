@@ -2,6 +2,7 @@ package io.brokerbench.worker;
 
 import io.brokerbench.delivery.ConsumerDelivery;
 import io.brokerbench.delivery.OrderingCheck;
+import io.brokerbench.delivery.OrderingPolicy;
 import io.brokerbench.delivery.ProducerTally;
 import io.brokerbench.driver.PayloadCopyingProducer;
 import io.brokerbench.load.KeyChooser;
@@ -108,9 +109,13 @@ public final class LocalWorker implements Worker {
         this.measurement = plan;
         List<MeasuringConsumerCallback> callbacks = new ArrayList<>(specs.size());
         boolean committedOnly = driver().consumersReadCommittedOnly();
+        boolean queueRules = driver().consumersFollowQueueRules();
+        // a queue promises no order: its records go to any member, and come again after a release
+        OrderingPolicy ordering = queueRules ? OrderingPolicy.NONE : plan.ordering();
         for (ConsumerSpec spec : specs) {
             MeasuringConsumerCallback callback = new MeasuringConsumerCallback(spec.topic(), spec.subscription(),
-                    plan.headers(), plan.producers(), new OrderingCheck(plan.ordering(), plan.keyCount()), committedOnly, clock);
+                    plan.headers(), plan.producers(), new OrderingCheck(ordering, plan.keyCount()), committedOnly,
+                    queueRules, clock);
             if (plan.existingTopics()) {
                 callback.ignoreEarlierRuns();
             }

@@ -20,7 +20,7 @@ class DeliveryByTimeTest {
 
     private static ConsumerDelivery consumer(String subscription, long[] ranges, long[][] duplicates, long[][] reordered) {
         return new ConsumerDelivery("t", subscription, 0, 0L, 0, 0, 0, 0, true,
-                new byte[][] {SequenceSet.fromRanges(ranges).toBytes()}, 0, -1, duplicates, reordered, true, false);
+                new byte[][] {SequenceSet.fromRanges(ranges).toBytes()}, 0, -1, duplicates, reordered, true, false, QueueDelivery.NONE);
     }
 
     @Test

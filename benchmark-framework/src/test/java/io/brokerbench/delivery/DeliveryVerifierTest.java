@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.brokerbench.remote.wire.HistogramCodec;
+import io.brokerbench.stats.LatencyHistograms;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -33,7 +35,7 @@ class DeliveryVerifierTest {
     private static ConsumerDelivery receivedBy(boolean readsCommittedOnly, long... ranges) {
         SequenceSet set = SequenceSet.fromRanges(ranges);
         return new ConsumerDelivery("t", "s", set.distinct(), 0L, 0, 0, 0, 0, true, new byte[][] {set.toBytes()}, 0, -1,
-                new long[0][], new long[0][], true, readsCommittedOnly);
+                new long[0][], new long[0][], true, readsCommittedOnly, QueueDelivery.NONE);
     }
 
     private static SubscriptionVerdict verdict(ProducerTally producer, ConsumerDelivery consumer) {
@@ -117,5 +119,61 @@ class DeliveryVerifierTest {
         assertEquals(1, verdict.lost());
         assertEquals(1, verdict.neverReceived());
         assertFalse(verdict.clean());
+    }
+
+    /**
+     * A queue consumer's delivery: {@code first} accepted on their first delivery, {@code redelivered}
+     * accepted on a later one, {@code rejected}, {@code archived} (released on their last attempt); ranges.
+     */
+    private static ConsumerDelivery queueMember(long[] first, long[] redelivered, long[] rejected, long[] archived) {
+        SequenceSet firstSet = SequenceSet.fromRanges(first);
+        SequenceSet redeliveredSet = SequenceSet.fromRanges(redelivered);
+        long[] settled = new long[QueueDelivery.ATTEMPTS];
+        settled[0] = firstSet.distinct();
+        settled[1] = redeliveredSet.distinct();
+        QueueDelivery queue = new QueueDelivery(true, redeliveredSet.distinct() + SequenceSet.fromRanges(archived).distinct(), 0,
+                new byte[][] {redeliveredSet.toBytes()}, new byte[][] {SequenceSet.fromRanges(rejected).toBytes()},
+                new byte[][] {SequenceSet.fromRanges(archived).toBytes()}, settled,
+                HistogramCodec.encode(LatencyHistograms.newHistogram()));
+        return new ConsumerDelivery("t", "s", firstSet.distinct() + redeliveredSet.distinct(), 0L, 0, 0, 0, 0, false,
+                new byte[][] {firstSet.toBytes()}, 0, -1, new long[0][], new long[0][], true, false, queue);
+    }
+
+    private static final long[] NONE = {};
+
+    @Test
+    void aQueueAccountsForRejectedAndArchivedMessagesAndAllowsARedeliveryAfterAcceptance() {
+        // 0-6 accepted first time by a; 5 accepted again by b after a's acknowledgement came too late;
+        // 7 released and accepted by b on its second attempt; 8 rejected; 9 released on its last attempt
+        ConsumerDelivery a = queueMember(new long[] {0, 7}, NONE, new long[] {8, 9}, NONE);
+        ConsumerDelivery b = queueMember(NONE, new long[] {5, 6, 7, 8}, NONE, new long[] {9, 10});
+        SubscriptionVerdict verdict = DeliveryVerifier.verify(List.of(producer(10)), List.of(a, b), IGNORED).get(0);
+
+        assertEquals(0, verdict.lost());
+        assertEquals(0, verdict.duplicated());
+        assertTrue(verdict.clean(), verdict.toString());
+        QueueVerdict queue = verdict.queue();
+        assertEquals(1, queue.redelivered(), "7: accepted on a later attempt, never before");
+        assertEquals(1, queue.acceptedAgain(), "5: accepted by a, then again by b");
+        assertEquals(1, queue.rejected());
+        assertEquals(1, queue.archived());
+        assertEquals(null, queue.redeliveredEndToEndLatency(), "no latency recorded");
+    }
+
+    @Test
+    void aQueueMessageTakenOnItsFirstDeliveryByTwoMembersIsADuplicateAndAMissingOneIsLost() {
+        ConsumerDelivery a = queueMember(new long[] {0, 6}, NONE, NONE, NONE);
+        ConsumerDelivery b = queueMember(new long[] {5, 8}, NONE, NONE, NONE);
+        SubscriptionVerdict verdict = DeliveryVerifier.verify(List.of(producer(10)), List.of(a, b), IGNORED).get(0);
+
+        assertEquals(1, verdict.duplicated(), "5: handed out as a first delivery twice");
+        assertEquals(2, verdict.lost(), "8 and 9: never accepted, rejected or archived");
+        assertFalse(verdict.clean());
+        assertFalse(verdict.orderingJudged());
+    }
+
+    @Test
+    void aLogSubscriptionHasNoQueueVerdict() {
+        assertEquals(null, verdict(producer(10), received(0, 10)).queue());
     }
 }

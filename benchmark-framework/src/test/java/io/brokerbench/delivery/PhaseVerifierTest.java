@@ -21,7 +21,7 @@ class PhaseVerifierTest {
         for (int i = 0; i < ranges.length; i++) {
             sets[i] = SequenceSet.fromRanges(ranges[i]).toBytes();
         }
-        return new ConsumerDelivery("t", subscription, 0, 0L, 0, 0, 0, 0, true, sets, 0, -1, duplicates, reordered, listed, false);
+        return new ConsumerDelivery("t", subscription, 0, 0L, 0, 0, 0, 0, true, sets, 0, -1, duplicates, reordered, listed, false, QueueDelivery.NONE);
     }
 
     @Test

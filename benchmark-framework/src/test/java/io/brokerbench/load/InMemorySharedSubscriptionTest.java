@@ -80,7 +80,7 @@ class InMemorySharedSubscriptionTest {
             driver.createTopic("t", 5).join();
             for (int i = 0; i < 5; i++) {
                 MeasuringConsumerCallback callback = new MeasuringConsumerCallback("t", "s", true, 1,
-                        new OrderingCheck(ordering, KeyChooser.POOL_SIZE), false, System::nanoTime);
+                        new OrderingCheck(ordering, KeyChooser.POOL_SIZE), false, false, System::nanoTime);
                 consumers.add(callback);
                 driver.createConsumer("t", "s", callback).join();
             }

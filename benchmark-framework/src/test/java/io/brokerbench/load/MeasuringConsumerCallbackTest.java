@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.brokerbench.delivery.ConsumerDelivery;
 import io.brokerbench.delivery.OrderingCheck;
 import io.brokerbench.delivery.OrderingPolicy;
+import io.brokerbench.delivery.QueueDelivery;
+import io.brokerbench.delivery.SequenceSet;
+import io.brokerbench.remote.wire.HistogramCodec;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.Metric;
 import io.brokerbench.testing.SimultaneousThreads;
@@ -22,7 +25,7 @@ class MeasuringConsumerCallbackTest {
 
     private MeasuringConsumerCallback callback(int producers) {
         return new MeasuringConsumerCallback("t", "s", true, producers, new OrderingCheck(OrderingPolicy.NONE, 1),
-                false, () -> now);
+                false, false, () -> now);
     }
 
     private static byte[] message(int producer, long sequence, long intendedNanos, long sendNanos) {
@@ -34,7 +37,7 @@ class MeasuringConsumerCallbackTest {
     @Test
     void duplicatesAndReorderingsAreListedBySequenceNumberForTheRatePhases() {
         MeasuringConsumerCallback callback = new MeasuringConsumerCallback("t", "s", true, 2,
-                new OrderingCheck(OrderingPolicy.PER_PRODUCER, 1), false, () -> now);
+                new OrderingCheck(OrderingPolicy.PER_PRODUCER, 1), false, false, () -> now);
         for (long sequence : new long[] {0, 1, 2, 5, 3, 4, 1, 2, 6}) {
             callback.messageReceived(message(1, sequence, now, now), 0);
         }
@@ -92,7 +95,7 @@ class MeasuringConsumerCallbackTest {
     @Test
     void messagesTooSmallForTheHeaderUseTheDriversMillisecondTimestamp() {
         MeasuringConsumerCallback callback = new MeasuringConsumerCallback("t", "s", false, 1,
-                new OrderingCheck(OrderingPolicy.NONE, 1), false, () -> now);
+                new OrderingCheck(OrderingPolicy.NONE, 1), false, false, () -> now);
         long publishedMillis = WallClock.epochMicros(now) / 1_000;
         now += 42_000_000;
         callback.messageReceived(new byte[10], publishedMillis);
@@ -134,7 +137,7 @@ class MeasuringConsumerCallbackTest {
     @Test
     void withoutAHeaderTheBacklogIsTimedByTheDriversMillisecondTimestamp() {
         MeasuringConsumerCallback callback = new MeasuringConsumerCallback("t", "s", false, 1,
-                new OrderingCheck(OrderingPolicy.NONE, 1), false, () -> now);
+                new OrderingCheck(OrderingPolicy.NONE, 1), false, false, () -> now);
         long publishedMillis = WallClock.epochMicros(now) / 1_000 - 5;
         callback.reopeningOnBacklog(now);
         now += 7_000_000;
@@ -165,5 +168,40 @@ class MeasuringConsumerCallbackTest {
         assertEquals((long) threads * perThread, callback.receivedCount());
         assertEquals((long) threads * perThread, total.get(Metric.END_TO_END).getTotalCount());
         assertEquals(0, callback.delivery().duplicates());
+    }
+
+    @Test
+    void aQueueConsumersRedeliveriesAreCountedApartAndItsRejectedAndArchivedRecordsRemembered() {
+        MeasuringConsumerCallback callback = new MeasuringConsumerCallback("t", "s", true, 1,
+                new OrderingCheck(OrderingPolicy.NONE, 1), false, true, () -> now);
+        long sent = now - 2_000_000;
+        callback.accepted(message(0, 0, sent, sent), 0, 1);
+        callback.released(message(0, 1, sent, sent), 1, false);
+        callback.accepted(message(0, 1, sent, sent), 0, 2);
+        callback.rejected(message(0, 2, sent, sent), 1);
+        callback.released(message(0, 3, sent, sent), 5, true);
+        LatencyHistograms latencies = new LatencyHistograms();
+        callback.drainInto(latencies);
+
+        ConsumerDelivery delivery = callback.delivery();
+        assertEquals(2, delivery.received(), "accepted: 0 on its first attempt, 1 on its second");
+        assertEquals(4, callback.receivedCount(), "settled, for the backlog and the drain: 0 and 1 accepted, 2 rejected, 3 archived");
+        assertEquals(1, latencies.get(Metric.END_TO_END).getTotalCount(), "a redelivery's latency is kept apart");
+        assertEquals(1, SequenceSet.fromBytes(delivery.receivedByProducer()[0]).distinct());
+        QueueDelivery queue = delivery.queue();
+        assertEquals(2, queue.released());
+        assertEquals(1, SequenceSet.fromBytes(queue.redeliveredByProducer()[0]).distinct());
+        assertTrue(SequenceSet.fromBytes(queue.rejectedByProducer()[0]).contains(2));
+        assertTrue(SequenceSet.fromBytes(queue.archivedByProducer()[0]).contains(3));
+        assertArrayEquals(new long[] {2, 1, 0, 0, 1, 0, 0, 0, 0, 0}, queue.settledOnAttempt());
+        assertEquals(2_000, HistogramCodec.decode(queue.redeliveredLatency()).getMaxValue(), 2);
+    }
+
+    @Test
+    void aLogConsumerHasNoQueueRecords() {
+        MeasuringConsumerCallback callback = callback(1);
+        callback.accepted(message(0, 0, now, now), 0, 3);
+        assertEquals(1, callback.delivery().received());
+        assertFalse(callback.delivery().queue().applies());
     }
 }

@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerbench.delivery.ConsumerDelivery;
-import io.brokerbench.delivery.SequenceSet;
 import io.brokerbench.delivery.DeliveryVerifier;
 import io.brokerbench.delivery.ProducerTally;
+import io.brokerbench.delivery.QueueDelivery;
+import io.brokerbench.delivery.SequenceSet;
 import io.brokerbench.delivery.SubscriptionVerdict;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.Metric;
@@ -65,7 +66,7 @@ class CensoredLatenciesTest {
         CensoredLatencies censored = new CensoredLatencies(END, into);
         ProducerTally tally = producer(40_000, 30_000, 5_000, 0);
         // received 0..14,999 only: 15,000..29,999 were sent (5,000 of them failed), 30,000..39,999 never sent
-        ConsumerDelivery delivery = new ConsumerDelivery("t", "s", 15_000, 0L, 0, 0, 0, 0, true, new byte[][] {SequenceSet.fromRanges(0, 15_000).toBytes()}, 0, -1, NONE, NONE, true, false);
+        ConsumerDelivery delivery = new ConsumerDelivery("t", "s", 15_000, 0L, 0, 0, 0, 0, true, new byte[][] {SequenceSet.fromRanges(0, 15_000).toBytes()}, 0, -1, NONE, NONE, true, false, QueueDelivery.NONE);
         List<SubscriptionVerdict> verdicts = DeliveryVerifier.verify(List.of(tally), List.of(delivery), censored);
         SubscriptionVerdict verdict = verdicts.get(0);
         assertEquals(25_000, verdict.expected());
@@ -82,7 +83,7 @@ class CensoredLatenciesTest {
     void aSubscriptionThatGotEverythingAddsNothing() {
         LatencyHistograms into = new LatencyHistograms();
         CensoredLatencies censored = new CensoredLatencies(END, into);
-        ConsumerDelivery delivery = new ConsumerDelivery("t", "s", 40_000, 0L, 0, 0, 0, 0, true, new byte[][] {SequenceSet.fromRanges(0, 40_000).toBytes()}, 0, -1, NONE, NONE, true, false);
+        ConsumerDelivery delivery = new ConsumerDelivery("t", "s", 40_000, 0L, 0, 0, 0, 0, true, new byte[][] {SequenceSet.fromRanges(0, 40_000).toBytes()}, 0, -1, NONE, NONE, true, false, QueueDelivery.NONE);
         SubscriptionVerdict verdict = DeliveryVerifier.verify(List.of(producer(40_000, 40_000, 0, 0)), List.of(delivery),
                 censored).get(0);
         assertTrue(verdict.clean());
@@ -92,7 +93,7 @@ class CensoredLatenciesTest {
     @Test
     void messagesNeverAcknowledgedAndNeverReceivedAreNotCountedLostButStillNeverReceived() {
         // a broker that stopped answering: the last 1,000 sends were never acknowledged nor delivered
-        ConsumerDelivery delivery = new ConsumerDelivery("t", "s", 39_000, 0L, 0, 0, 0, 0, true, new byte[][] {SequenceSet.fromRanges(0, 39_000).toBytes()}, 0, -1, NONE, NONE, true, false);
+        ConsumerDelivery delivery = new ConsumerDelivery("t", "s", 39_000, 0L, 0, 0, 0, 0, true, new byte[][] {SequenceSet.fromRanges(0, 39_000).toBytes()}, 0, -1, NONE, NONE, true, false, QueueDelivery.NONE);
         SubscriptionVerdict verdict = DeliveryVerifier.verify(List.of(producer(40_000, 40_000, 0, 1_000)), List.of(delivery),
                 new CensoredLatencies(END, new LatencyHistograms())).get(0);
         assertEquals(39_000, verdict.expected());
@@ -100,7 +101,7 @@ class CensoredLatenciesTest {
         assertEquals(1_000, verdict.neverReceived());
 
         // one acknowledged message missing as well is lost
-        ConsumerDelivery short1 = new ConsumerDelivery("t", "s", 38_999, 0L, 0, 0, 0, 0, true, new byte[][] {SequenceSet.fromRanges(0, 38_999).toBytes()}, 0, -1, NONE, NONE, true, false);
+        ConsumerDelivery short1 = new ConsumerDelivery("t", "s", 38_999, 0L, 0, 0, 0, 0, true, new byte[][] {SequenceSet.fromRanges(0, 38_999).toBytes()}, 0, -1, NONE, NONE, true, false, QueueDelivery.NONE);
         assertEquals(1, DeliveryVerifier.verify(List.of(producer(40_000, 40_000, 0, 1_000)), List.of(short1),
                 new CensoredLatencies(END, new LatencyHistograms())).get(0).lost());
     }

@@ -2,6 +2,7 @@ package io.brokerbench.testing;
 
 import io.brokerbench.delivery.ConsumerDelivery;
 import io.brokerbench.delivery.ProducerTally;
+import io.brokerbench.delivery.QueueDelivery;
 import io.brokerbench.delivery.SequenceSet;
 import io.brokerbench.driver.inmemory.capacity.CapacityModel;
 import io.brokerbench.metrics.WorkerSample;
@@ -341,7 +342,7 @@ public final class SimulatedWorker implements Worker {
                     received.distinct() + duplicatedSequences.size(), 0L, duplicatedSequences.size(), reorderedSequences.size(),
                     0, 0, true, sets, lastReceiptNanos == Long.MIN_VALUE ? 0 : WallClock.epochMicros(lastReceiptNanos),
                     reopenedNanos == Long.MIN_VALUE ? -1 : (backlogReadNanos - reopenedNanos) / 1_000, duplicates, reordered,
-                    true, false));
+                    true, false, QueueDelivery.NONE));
         }
         return deliveries;
     }

@@ -2,6 +2,7 @@ package io.brokerbench.report.html;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerbench.delivery.QueueVerdict;
 import io.brokerbench.delivery.SubscriptionVerdict;
 import io.brokerbench.result.model.BenchmarkResult;
 import io.brokerbench.stats.Metric;
@@ -143,8 +144,11 @@ final class RunDetails {
     }
 
     private static String subscriptionTable(List<SubscriptionVerdict> subscriptions) {
+        // a queue's subscriptions (share groups) also say what was released, redelivered, rejected and archived
+        boolean queues = subscriptions.stream().anyMatch(s -> s.queue() != null);
         StringBuilder out = new StringBuilder("<table class=\"grid-table\"><tr><th>topic</th><th>subscription</th>"
-                + "<th>expected</th><th>received</th><th>lost</th><th>dup.</th><th>reord.</th></tr>");
+                + "<th>expected</th><th>received</th><th>lost</th><th>dup.</th><th>reord.</th>"
+                + (queues ? "<th>released</th><th>redelivered</th><th>rejected</th><th>archived</th>" : "") + "</tr>");
         for (SubscriptionVerdict s : subscriptions) {
             boolean bad = s.lost() + s.duplicated() + s.reordered() > 0;
             out.append(bad ? "<tr class=\"bad\">" : "<tr>");
@@ -152,6 +156,13 @@ final class RunDetails {
                     .append(Html.escape(s.subscription())).append("</td>");
             for (long count : new long[] {s.expected(), s.received(), s.lost(), s.duplicated(), s.reordered()}) {
                 out.append("<td class=\"num\">").append(Numbers.count(count)).append("</td>");
+            }
+            if (queues) {
+                QueueVerdict q = s.queue();
+                for (long count : q == null ? new long[] {-1, -1, -1, -1}
+                        : new long[] {q.released(), q.redelivered(), q.rejected(), q.archived()}) {
+                    out.append("<td class=\"num\">").append(count < 0 ? "" : Numbers.count(count)).append("</td>");
+                }
             }
             out.append("</tr>");
         }

@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.brokerbench.delivery.ConsumerDelivery;
 import io.brokerbench.delivery.ProducerTally;
+import io.brokerbench.delivery.QueueDelivery;
 import io.brokerbench.delivery.SequenceSet;
+import io.brokerbench.stats.LatencyHistograms;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -33,7 +35,7 @@ class DeliveryWireTest {
     @Test
     void aConsumersListedFaultsTravelWithItsDelivery() throws Exception {
         ConsumerDelivery delivery = new ConsumerDelivery("t", "s", 12, 0L, 2, 1, 0, 0, true, new byte[][] {SequenceSet.fromRanges(0, 10).toBytes(), {}}, 5, -1,
-                new long[][] {{3, 5}, {}}, new long[][] {{}, {7, 8}}, false, true);
+                new long[][] {{3, 5}, {}}, new long[][] {{}, {7, 8}}, false, true, QueueDelivery.NONE);
         String json = WireJson.mapper().writeValueAsString(List.of(delivery));
 
         ConsumerDelivery back = WireJson.mapper().readValue(json, new TypeReference<List<ConsumerDelivery>>() { }).get(0);
@@ -43,5 +45,26 @@ class DeliveryWireTest {
         assertArrayEquals(delivery.reorderedRuns(), back.reorderedRuns());
         assertEquals(false, back.anomaliesListed());
         assertTrue(back.readsCommittedOnly());
+    }
+
+    @Test
+    void aQueueConsumersRecordsTravelWithItsDelivery() throws Exception {
+        long[] settled = new long[QueueDelivery.ATTEMPTS];
+        settled[1] = 4;
+        QueueDelivery queue = new QueueDelivery(true, 7, 1, new byte[][] {SequenceSet.fromRanges(2, 6).toBytes()},
+                new byte[][] {SequenceSet.fromRanges(8, 9).toBytes()}, new byte[][] {{}}, settled,
+                HistogramCodec.encode(LatencyHistograms.newHistogram()));
+        ConsumerDelivery delivery = new ConsumerDelivery("t", "s", 10, 0L, 0, 0, 0, 0, false,
+                new byte[][] {SequenceSet.fromRanges(0, 10).toBytes()}, 5, -1, new long[][] {{}}, new long[][] {{}}, true,
+                false, queue);
+
+        QueueDelivery back = WireJson.mapper().readValue(WireJson.mapper().writeValueAsString(List.of(delivery)),
+                new TypeReference<List<ConsumerDelivery>>() { }).get(0).queue();
+
+        assertTrue(back.applies());
+        assertEquals(7, back.released());
+        assertArrayEquals(queue.redeliveredByProducer(), back.redeliveredByProducer());
+        assertArrayEquals(queue.rejectedByProducer(), back.rejectedByProducer());
+        assertArrayEquals(settled, back.settledOnAttempt());
     }
 }

@@ -1,6 +1,7 @@
 package io.brokerbench.it.kafka;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -18,9 +19,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Share groups end to end against a real Kafka that the run starts on loopback, through the shipped
- * driver file (driver-kafka/kafka-local-share-group.yaml): one partition read by a share group of three
- * consumers, more than the partitions, and every message sent delivered to the subscription exactly
- * once. That the members all get records is shown at the driver level (KafkaBenchmarkDriverIT).
+ * driver files: one partition read by a share group of three consumers, more than the partitions, and
+ * every message sent delivered to the subscription exactly once (kafka-local-share-group.yaml); with a
+ * tenth of the deliveries released and a hundredth rejected, judged by the queue's rules
+ * (kafka-local-share-group-redelivery.yaml); and with every delivery released until the broker archives
+ * the record. That the members all get records is shown at the driver level (KafkaBenchmarkDriverIT).
  */
 class KafkaShareGroupIT {
 
@@ -63,5 +66,68 @@ class KafkaShareGroupIT {
         for (String none : new String[] {"lost", "duplicated", "reordered", "sendFailures", "unacknowledged"}) {
             assertEquals(0, messages.get(none).asLong(), none + "\n" + text);
         }
+    }
+
+    /** Runs {@code driverFile} (relative to the project) on the workload; returns the result and the console. */
+    private JsonNode run(Path driverFile, StringBuilder consoleText) throws Exception {
+        Path workload = Files.writeString(dir.resolve("share-group.yaml"), WORKLOAD);
+        Path result = dir.resolve("share-group-" + driverFile.getFileName() + ".json");
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream stream = new PrintStream(console, true, StandardCharsets.UTF_8);
+        int exit = Main.run(new String[] {"--drivers", driverFile.toString(), workload.toString(), "-o", result.toString()},
+                stream, stream);
+        consoleText.append(console.toString(StandardCharsets.UTF_8));
+        assertTrue(exit == 0 || exit == 4 && consoleText.toString().contains("RATE NOT HELD"), "exit " + exit + "\n" + consoleText);
+        return new ObjectMapper().readTree(result.toFile());
+    }
+
+    @Test
+    @Timeout(300)
+    void releasedRecordsComeBackAndRejectedOnesAreAccountedForNotLost() throws Exception {
+        StringBuilder text = new StringBuilder();
+        JsonNode result = run(LocalBrokers.home().resolve("driver-kafka/kafka-local-share-group-redelivery.yaml"), text);
+        JsonNode messages = result.get("messages");
+        assertTrue(messages.get("sentDeliveredCleanly").asBoolean(), text.toString());
+        JsonNode queue = messages.get("subscriptions").get(0).get("queue");
+        long sent = messages.get("sent").asLong();
+        long released = queue.get("released").asLong();
+        long rejected = queue.get("rejected").asLong();
+        long archived = queue.get("archived").asLong();
+        // each consumer releases floor(n / 10) and rejects floor(n / 100) of its n deliveries
+        assertTrue(released >= sent / 10 - 3 && rejected >= sent / 100 - 3, queue + "\n" + text);
+        assertTrue(queue.get("redelivered").asLong() > 0, queue.toString());
+        // every message settled once: accepted (some again, after a lock timed out), rejected or archived; the
+        // run's received count (its consume rate's) counts each once
+        long accepted = messages.get("subscriptions").get(0).get("received").asLong();
+        assertEquals(sent + queue.get("acceptedAgain").asLong(), accepted + rejected + archived, queue + "\n" + text);
+        long counted = messages.get("received").asLong();
+        assertTrue(counted >= sent && counted <= sent + queue.get("acceptedAgain").asLong(), counted + "\n" + text);
+        long settled = 0;
+        for (JsonNode onAttempt : queue.get("settledOnAttempt")) {
+            settled += onAttempt.asLong();
+        }
+        assertEquals(accepted + rejected + archived, settled, queue.toString());
+        assertTrue(queue.get("settledOnAttempt").get(1).asLong() > 0, "some settled on their second attempt: " + queue);
+        assertTrue(queue.get("redeliveredEndToEndLatency").get("99pct").asDouble() > 0, queue.toString());
+        assertFalse(messages.get("subscriptions").get(0).get("orderingJudged").asBoolean());
+        assertTrue(text.toString().contains("  queue ") && text.toString().contains("released"), text.toString());
+    }
+
+    @Test
+    @Timeout(300)
+    void aRecordReleasedOnEveryAttemptIsArchivedAtTheDeliveryCountLimit() throws Exception {
+        Path driverFile = dir.resolve("release-everything.yaml");
+        Files.writeString(driverFile, Files.readString(LocalBrokers.home().resolve("driver-kafka/kafka-local-share-group-redelivery.yaml"))
+                .replace("releaseFraction: 0.1", "releaseFraction: 1").replace("rejectFraction: 0.01\n", "")
+                .replace("deliveryCountLimit: 5", "deliveryCountLimit: 2"));
+        StringBuilder text = new StringBuilder();
+        JsonNode messages = run(driverFile, text).get("messages");
+        JsonNode queue = messages.get("subscriptions").get(0).get("queue");
+        long sent = messages.get("sent").asLong();
+        assertEquals(0, messages.get("lost").asLong(), text.toString());
+        assertEquals(0, messages.get("subscriptions").get(0).get("received").asLong(), "none accepted: " + text);
+        assertEquals(sent, queue.get("archived").asLong(), queue + "\n" + text);
+        assertEquals(2 * sent, queue.get("released").asLong(), "released on attempts 1 and 2: " + queue);
+        assertEquals(sent, queue.get("settledOnAttempt").get(1).asLong(), queue.toString());
     }
 }

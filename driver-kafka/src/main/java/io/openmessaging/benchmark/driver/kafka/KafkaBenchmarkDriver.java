@@ -6,6 +6,7 @@ import io.brokerbench.driver.CommittedReads;
 import io.brokerbench.driver.ConfigurationCheck;
 import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.driver.ExistingTopics;
+import io.brokerbench.driver.QueueConsumers;
 import io.brokerbench.yaml.YamlDocument;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import io.openmessaging.benchmark.driver.BenchmarkDriver;
@@ -62,7 +63,7 @@ import org.slf4j.LoggerFactory;
  * unreachable cluster is reported in one line instead of a hang.
  */
 public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck, ClientMetrics, CommittedReads,
-        ExistingTopics {
+        ExistingTopics, QueueConsumers {
 
     private static final Logger LOG = LoggerFactory.getLogger(KafkaBenchmarkDriver.class);
     private static final String TOPIC_PREFIX = "test-topic";
@@ -83,7 +84,7 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
     private final AtomicInteger producerCount = new AtomicInteger();
     private volatile KafkaDriverConfig config;
     private volatile TransactionSettings transactions = new TransactionSettings(null, null);
-    private volatile ConsumerGroupSettings groups = new ConsumerGroupSettings(null, null);
+    private volatile ConsumerGroupSettings groups = ConsumerGroupSettings.none();
     /** The share groups whose start offset this driver has set: once per subscription. */
     private final Set<String> configuredShareGroups = ConcurrentHashMap.newKeySet();
     private volatile Admin admin;
@@ -325,7 +326,7 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
         properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
         properties.put(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG, groups.explicitAcknowledgement() ? "explicit" : "implicit");
         try {
-            startShareGroupAtEarliest(subscriptionName);
+            configureShareGroup(subscriptionName);
         } catch (IOException e) {
             return CompletableFuture.failedFuture(e);
         } catch (InterruptedException e) {
@@ -335,7 +336,7 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
         try {
             KafkaShareConsumer<String, byte[]> consumer = new KafkaShareConsumer<>(properties);
             return CompletableFuture.completedFuture(track(new KafkaShareBenchmarkConsumer(consumer, topic,
-                    consumerCallback, groups.explicitAcknowledgement(),
+                    consumerCallback, groups.explicitAcknowledgement() ? groups.dispositions() : null, groups.deliveryLimit(),
                     "kafka-share-consumer-" + consumerCount.incrementAndGet() + "-" + subscriptionName)));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(new IllegalArgumentException(
@@ -346,21 +347,25 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
     /**
      * A share group starts at the latest offset unless its group config says otherwise; a subscription
      * must see messages published before its first poll (the framework starts producing right away), as
-     * the driver's consumer groups do with auto.offset.reset=earliest.
+     * the driver's consumer groups do with auto.offset.reset=earliest. Its delivery count limit is set
+     * too, so that the driver knows which release of a record is its last (the broker archives it then).
      */
-    private void startShareGroupAtEarliest(String group) throws IOException, InterruptedException {
+    private void configureShareGroup(String group) throws IOException, InterruptedException {
         if (!configuredShareGroups.add(group)) {
             return;
         }
         ConfigResource resource = new ConfigResource(ConfigResource.Type.GROUP, group);
         AlterConfigOp earliest = new AlterConfigOp(new ConfigEntry("share.auto.offset.reset", "earliest"),
                 AlterConfigOp.OpType.SET);
+        AlterConfigOp deliveryLimit = new AlterConfigOp(new ConfigEntry("share.delivery.count.limit",
+                Integer.toString(groups.deliveryLimit())), AlterConfigOp.OpType.SET);
         try {
-            admin.incrementalAlterConfigs(Map.of(resource, List.of(earliest)),
+            admin.incrementalAlterConfigs(Map.of(resource, List.of(earliest, deliveryLimit)),
                     new AlterConfigsOptions().timeoutMs((int) ADMIN_TIMEOUT.toMillis())).all().get();
         } catch (ExecutionException e) {
             configuredShareGroups.remove(group);
-            throw new IOException("setting share.auto.offset.reset=earliest on share group " + group + " (bootstrap.servers="
+            throw new IOException("setting share.auto.offset.reset=earliest and share.delivery.count.limit="
+                    + groups.deliveryLimit() + " on share group " + group + " (bootstrap.servers="
                     + config.bootstrapServers() + ") failed: " + OneLine.of(e));
         }
     }
@@ -388,6 +393,12 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
                 transactional.reportTransactions(sink);
             }
         }
+    }
+
+    /** A share group's members take records from a queue: no order, redelivery after a release or a lock timeout. */
+    @Override
+    public boolean consumersFollowQueueRules() {
+        return groups.shareGroup();
     }
 
     /** Kafka's consumers read only committed data with {@code isolation.level=read_committed}. */

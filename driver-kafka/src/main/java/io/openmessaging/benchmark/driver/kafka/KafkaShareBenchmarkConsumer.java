@@ -1,5 +1,6 @@
 package io.openmessaging.benchmark.driver.kafka;
 
+import io.brokerbench.driver.QueueCallback;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.time.Duration;
 import java.util.List;
@@ -14,24 +15,36 @@ import org.apache.kafka.common.MetricName;
 /**
  * One member of a Kafka share group (the subscription; KIP-932). The broker hands each record to one
  * member at a time under an acquisition lock, whatever the partition, so a subscription may have more
- * consumers than its topic has partitions. Every record is accepted: in implicit mode by the next poll,
- * in explicit mode by {@code acknowledge(record, ACCEPT)} once it was handed on; either way the
- * acknowledgements travel with the next poll, and what is left is committed when the consumer closes
- * (otherwise those records would be delivered again once their locks time out).
+ * consumers than its topic has partitions. In implicit mode every record is accepted by the next poll; in
+ * explicit mode each is accepted, released or rejected as the driver file's fractions say
+ * ({@link Dispositions}) once it was handed on. Either way the acknowledgements travel with the next poll,
+ * and what is left is committed when the consumer closes (otherwise those records would be delivered again
+ * once their locks time out). A framework callback that takes a queue's reports ({@link QueueCallback}) is
+ * told each record's delivery attempt and fate; any other gets the accepted records only.
  */
 final class KafkaShareBenchmarkConsumer extends PollingKafkaConsumer {
 
     private final ShareConsumer<String, byte[]> consumer;
     private final ConsumerCallback callback;
-    private final boolean explicit;
+    /** The callback, when it takes a queue's reports; else null. */
+    private final QueueCallback queueCallback;
+    /** Null in implicit mode: every record is accepted. */
+    private final Dispositions dispositions;
+    private final int deliveryLimit;
 
-    /** @param explicit whether the consumer was created with {@code share.acknowledgement.mode=explicit} */
+    /**
+     * @param dispositions what to do with each record (explicit mode: the consumer was created with {@code
+     *     share.acknowledgement.mode=explicit}); null in implicit mode
+     * @param deliveryLimit the group's {@code share.delivery.count.limit}: a release on this attempt is the last
+     */
     KafkaShareBenchmarkConsumer(ShareConsumer<String, byte[]> consumer, String topic, ConsumerCallback callback,
-            boolean explicit, String threadName) {
+            Dispositions dispositions, int deliveryLimit, String threadName) {
         super(threadName);
         this.consumer = consumer;
         this.callback = callback;
-        this.explicit = explicit;
+        this.queueCallback = callback instanceof QueueCallback queue ? queue : null;
+        this.dispositions = dispositions;
+        this.deliveryLimit = deliveryLimit;
         consumer.subscribe(List.of(topic));
         start();
     }
@@ -40,9 +53,21 @@ final class KafkaShareBenchmarkConsumer extends PollingKafkaConsumer {
     void pollOnce() {
         ConsumerRecords<String, byte[]> records = consumer.poll(POLL_TIMEOUT);
         for (ConsumerRecord<String, byte[]> record : records) {
-            callback.messageReceived(record.value(), record.timestamp());
-            if (explicit) {
-                consumer.acknowledge(record, AcknowledgeType.ACCEPT);
+            AcknowledgeType fate = dispositions == null ? AcknowledgeType.ACCEPT : dispositions.next();
+            int attempt = record.deliveryCount().map(Short::intValue).orElse(1);
+            if (queueCallback == null) {
+                if (fate == AcknowledgeType.ACCEPT) {
+                    callback.messageReceived(record.value(), record.timestamp());
+                }
+            } else {
+                switch (fate) {
+                    case RELEASE -> queueCallback.released(record.value(), attempt, attempt >= deliveryLimit);
+                    case REJECT -> queueCallback.rejected(record.value(), attempt);
+                    default -> queueCallback.accepted(record.value(), record.timestamp(), attempt);
+                }
+            }
+            if (dispositions != null) {
+                consumer.acknowledge(record, fate);
             }
         }
     }

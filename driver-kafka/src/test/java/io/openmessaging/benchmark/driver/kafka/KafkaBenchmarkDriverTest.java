@@ -55,6 +55,28 @@ class KafkaBenchmarkDriverTest {
     }
 
     @Test
+    void aReleaseFractionNeedsExplicitAcknowledgement() throws Exception {
+        String message = initializeError("consumerMode: shareGroup\nreleaseFraction: 0.1\n");
+        assertTrue(message.contains("field 'releaseFraction' = 0.1") && message.contains("acknowledgementMode: explicit"),
+                message);
+    }
+
+    @Test
+    void releaseAndRejectFractionsAboveOneTogetherAreAnError() throws Exception {
+        String message = initializeError("consumerMode: shareGroup\nacknowledgementMode: explicit\n"
+                + "releaseFraction: 0.7\nrejectFraction: 0.5\n");
+        assertTrue(message.contains("field 'rejectFraction' = 0.5") && message.contains("at most 1"), message);
+    }
+
+    @Test
+    void aDeliveryCountLimitOutsideKafkasBoundsIsAnError() throws Exception {
+        String message = initializeError("consumerMode: shareGroup\ndeliveryCountLimit: 11\n");
+        assertTrue(message.contains("field 'deliveryCountLimit' = 11"), message);
+        message = initializeError("deliveryCountLimit: 3\n");
+        assertTrue(message.contains("deliveryCountLimit") && message.contains("consumerMode: shareGroup"), message);
+    }
+
+    @Test
     void anUnknownConsumerModeIsAnError() throws Exception {
         String message = initializeError("consumerMode: queue\n");
         assertTrue(message.contains("consumerMode") && message.contains("queue"), message);
