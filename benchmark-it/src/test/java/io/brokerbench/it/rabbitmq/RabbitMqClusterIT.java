@@ -89,6 +89,10 @@ class RabbitMqClusterIT {
         assertEquals(Set.copyOf(NODES), Set.copyOf(ClusterRuns.names(queue.get("members"))), file + ": " + queue);
         assertEquals(Set.copyOf(NODES), Set.copyOf(ClusterRuns.names(queue.get("online"))), file + ": " + queue);
         assertTrue(NODES.contains(queue.get("leader").asText()), file + ": " + queue);
+        if (queue.get("type").asText().equals("quorum")) {
+            // led where it was declared (client-local): the driver's AMQP connections go to the first node
+            assertEquals("rabbitmq-1", queue.get("leader").asText(), file + ": " + queue);
+        }
         return queue.get("type").asText();
     }
 
