@@ -166,7 +166,6 @@ public final class BenchmarkRun {
             lead.createTopics(topology.topics());
         }
         List<String> topicNames = topology.topics().stream().map(TopicInfo::getTopic).toList();
-        listener.topicsCreated(topicNames);
         if (faults != null) {
             faults.topicsCreated(topicNames);
         }
@@ -179,6 +178,8 @@ public final class BenchmarkRun {
         }
         listener.note("created " + topology.consumers().size() + " consumer(s) and " + topology.producers().size()
                 + " producer(s)");
+        // told once the consumers exist too: a RabbitMQ subscription's queue is declared by its consumers
+        listener.topicsCreated(topicNames);
         if (topology.producers().isEmpty() || topology.consumers().isEmpty()) {
             listener.note("readiness probe skipped: the workload has no producers or no consumers");
         } else {

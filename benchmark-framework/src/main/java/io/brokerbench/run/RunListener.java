@@ -14,7 +14,10 @@ public interface RunListener {
 
     void finished(RunRecord record);
 
-    /** The run's topics exist, by these names: a local broker can now say how it placed them. */
+    /**
+     * The run's topics exist, by these names, and so do its consumers and their subscriptions: a local broker
+     * can now say how it placed them.
+     */
     default void topicsCreated(List<String> topics) {
     }
 

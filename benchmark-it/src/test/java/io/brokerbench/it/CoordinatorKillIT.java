@@ -27,7 +27,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The coordinator of a two-worker run on a local Kafka, a local 3-node Kafka cluster, a local Pulsar cluster
- * (a ZooKeeper, 3 bookies and a broker) or Redis killed with
+ * (a ZooKeeper, 3 bookies and a broker), Redis or a local 3-node RabbitMQ cluster killed with
  * SIGKILL (no shutdown hook runs): the workers stop their load and drop their drivers when the lease
  * ends, every node of the local broker the coordinator started dies with it, and no scratch directory
  * is left anywhere.
@@ -43,7 +43,9 @@ class CoordinatorKillIT {
             "kafka, driver-kafka/kafka-cluster-acks-all.yaml, kafka.Kafka, 3",
             // every JVM of a Pulsar cluster (ZooKeeper, 3 bookies, the broker) runs from the broker's jars
             "pulsar, driver-pulsar/pulsar-cluster-ack-quorum-2.yaml, deploy/local/pulsar/lib-, 5",
-            "redis, driver-redis/redis-local.yaml, redis-server, 1"})
+            "redis, driver-redis/redis-local.yaml, redis-server, 1",
+            // each RabbitMQ node's Erlang VM boots the rabbit application
+            "rabbitmq, driver-rabbitmq/rabbitmq-cluster-quorum.yaml, -s rabbit boot, 3"})
     void killedCoordinatorLeavesNoLoadNoBrokerAndNoScratchDirectory(String broker, String driverFile, String brokerCommand,
             int nodes, @TempDir Path dir) throws Exception {
         Path home = LocalBrokers.home();

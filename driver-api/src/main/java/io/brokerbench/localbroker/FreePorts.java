@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 
 /** Picks TCP ports on 127.0.0.1 that are free right now. */
 public final class FreePorts {
@@ -18,5 +21,14 @@ public final class FreePorts {
         } catch (IOException e) {
             throw new UncheckedIOException("no free port on 127.0.0.1", e);
         }
+    }
+
+    /** {@code count} distinct free ports, in the order found: each {@link #next()} alone may return one it returned before. */
+    public static List<Integer> distinct(int count) {
+        Set<Integer> ports = new LinkedHashSet<>();
+        while (ports.size() < count) {
+            ports.add(next());
+        }
+        return List.copyOf(ports);
     }
 }

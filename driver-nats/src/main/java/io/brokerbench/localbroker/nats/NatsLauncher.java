@@ -12,10 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Starts nats-server with JetStream (Debian package {@code nats-server}) on 127.0.0.1, storing
@@ -49,10 +47,10 @@ public final class NatsLauncher implements LocalBrokerLauncher {
         Path natsServer = DebianPackage.executable("nats-server", "nats-server");
         String version = parseVersion(DebianPackage.versionLine(natsServer));
         if (nodes > 1) {
-            return NatsCluster.start(natsServer, version, runDir, NatsNode.onPorts(nodes, freePorts(3 * nodes)),
-                    READY_TIMEOUT);
+            return NatsCluster.start(natsServer, version, runDir,
+                    NatsNode.onPorts(nodes, FreePorts.distinct(3 * nodes)), READY_TIMEOUT);
         }
-        List<Integer> ports = freePorts(2);
+        List<Integer> ports = FreePorts.distinct(2);
         int port = ports.get(0);
         int monitorPort = ports.get(1);
         Path store = Files.createDirectories(runDir.resolve("store"));
@@ -67,15 +65,6 @@ public final class NatsLauncher implements LocalBrokerLauncher {
         Map<String, String> settings = resultSettings(monitor.json(monitorUrl + "/varz"));
         return new RunningBroker(TYPE, version, process, runDir,
                 Map.of("url", "nats://127.0.0.1:" + port, "monitorUrl", monitorUrl), settings);
-    }
-
-    /** {@code count} distinct ports free on 127.0.0.1 (each look-up alone may return a port it returned before). */
-    private static List<Integer> freePorts(int count) {
-        Set<Integer> ports = new LinkedHashSet<>();
-        while (ports.size() < count) {
-            ports.add(FreePorts.next());
-        }
-        return List.copyOf(ports);
     }
 
     /**

@@ -15,11 +15,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 
 /**
  * Pulsar on 127.0.0.1 with free ports, from the jars listed in {@code deploy/local/pulsar/pom.xml}, at
@@ -91,7 +89,7 @@ public final class PulsarLauncher implements LocalBrokerLauncher {
             return PulsarCluster.start(deploy, lib, version, runDir, nodes);
         }
 
-        List<Integer> ports = distinctFreePorts(3);
+        List<Integer> ports = FreePorts.distinct(3);
         int brokerPort = ports.get(0);
         int webPort = ports.get(1);
         int bookiePort = ports.get(2);
@@ -124,14 +122,6 @@ public final class PulsarLauncher implements LocalBrokerLauncher {
         endpoints.put("serviceUrl", "pulsar://127.0.0.1:" + brokerPort);
         endpoints.put("httpUrl", httpUrl);
         return new RunningBroker(TYPE, version, process, runDir, endpoints, reportedSettings(config));
-    }
-
-    private static List<Integer> distinctFreePorts(int count) {
-        Set<Integer> ports = new LinkedHashSet<>();
-        while (ports.size() < count) {
-            ports.add(FreePorts.next());
-        }
-        return List.copyOf(ports);
     }
 
     /**

@@ -14,7 +14,6 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HexFormat;
@@ -24,20 +23,26 @@ import java.util.Map;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Starts Debian's rabbitmq-server (package {@code rabbitmq-server}) as a node of its own on 127.0.0.1: free
- * AMQP, stream and Erlang distribution ports, the stream plugin on and the management plugin off, and every
- * file it writes (configuration, database, logs, Erlang cookie) in the run directory. Nothing of a system
- * RabbitMQ is read or touched: {@code /etc/rabbitmq} is replaced by files of its own, its node name and
- * cookie are generated per start, and it registers with an epmd of its own on a free port.
+ * Starts Debian's rabbitmq-server (package {@code rabbitmq-server}) on 127.0.0.1: one node, or a cluster of
+ * up to {@value #MAX_NODES} ({@link RabbitMqCluster}). Each node has free AMQP, stream and Erlang
+ * distribution ports, the stream plugin on and the management plugin off, and every file it writes
+ * (configuration, database, logs, Erlang cookie) in the run directory ({@link RabbitMqNode}). Nothing of a
+ * system RabbitMQ is read or touched: {@code /etc/rabbitmq} is replaced by files of its own, node names and
+ * the cookie are generated per start, and the nodes register with an epmd of its own on a free port.
  *
  * <p>epmd: an Erlang node registers its distribution port with epmd, and RabbitMQ starts one as a daemon when
  * none answers, which would outlive the broker. So this launcher starts {@code epmd} itself, in the
- * foreground on a free port of 127.0.0.1 ({@code ERL_EPMD_PORT} for the node), and stops it after the node
- * ({@link RabbitMqBroker}); an epmd of the machine on port 4369 is neither used nor touched.
+ * foreground on a free port of 127.0.0.1 ({@code ERL_EPMD_PORT} for every node), and stops it after the
+ * nodes ({@link RabbitMqBroker}); an epmd of the machine on port 4369 is neither used nor touched.
  */
 public final class RabbitMqLauncher implements LocalBrokerLauncher {
 
-    private static final String TYPE = "rabbitmq";
+    static final String TYPE = "rabbitmq";
+    /** The settings key of the plugins, which go to {@code enabled_plugins} rather than {@code rabbitmq.conf}. */
+    static final String PLUGINS = "plugins";
+
+    /** Quorum queues and streams have a member on every node: 5 is the most that makes sense on one machine. */
+    private static final int MAX_NODES = 5;
     private static final Path SERVER_SCRIPT = Path.of("/usr/lib/rabbitmq/bin/rabbitmq-server");
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
     private static final int PROBE_TIMEOUT_MS = 1_000;
@@ -48,112 +53,122 @@ public final class RabbitMqLauncher implements LocalBrokerLauncher {
     }
 
     @Override
-    public Map<String, String> exampleEndpoints() {
-        return Map.of("amqpUri", "amqp://guest:guest@127.0.0.1:5672", "streamUri",
-                "rabbitmq-stream://guest:guest@127.0.0.1:5552");
+    public int maxNodes() {
+        return MAX_NODES;
     }
 
-    /** One node ({@link LocalBrokerLauncher#maxNodes()}): LocalBrokers refuses more before asking. */
+    @Override
+    public Map<String, String> exampleEndpoints() {
+        RabbitMqNode node = RabbitMqNode.onPorts(TYPE, Path.of("."), 1, List.of(5672, 5552, 25672)).get(0);
+        return endpoints(List.of(node));
+    }
+
     @Override
     public LocalBroker start(Path home, Path runDir, int nodes) throws IOException, InterruptedException {
         // the package's sbin wrapper would switch to the rabbitmq user and its /var/lib home: run the script itself
         DebianPackage.executable("rabbitmq-server", "rabbitmq-server");
         Path epmd = DebianPackage.executable("epmd", "erlang-base");
-        Ports ports = new Ports(FreePorts.next(), FreePorts.next(), FreePorts.next(), FreePorts.next());
-        Map<String, String> settings = resultSettings();
-        writeFiles(runDir, ports, settings);
+        List<Integer> ports = FreePorts.distinct(3 * nodes + 1);
+        int epmdPort = ports.get(3 * nodes);
+        List<RabbitMqNode> cluster = RabbitMqNode.onPorts(TYPE, runDir, nodes, ports.subList(0, 3 * nodes));
+        Map<String, String> settings = resultSettings(nodes);
+        writeFiles(runDir, cluster, settings);
+        // recorded with the result, not a rabbitmq.conf key: added once the files are written
+        if (nodes > 1) {
+            settings.put("cluster.nodes", Integer.toString(nodes));
+        }
 
         BrokerProcess epmdProcess = BrokerProcess.start("rabbitmq-epmd", List.of(epmd.toString(), "-port",
-                Integer.toString(ports.epmd()), "-address", "127.0.0.1"), runDir, runDir.resolve("epmd.log"), Map.of());
-        BrokerProcess node;
+                Integer.toString(epmdPort), "-address", "127.0.0.1"), runDir, runDir.resolve("epmd.log"), Map.of());
         try {
-            epmdProcess.awaitReady(READY_TIMEOUT, () -> accepts(ports.epmd()));
-            node = BrokerProcess.start(TYPE, List.of(SERVER_SCRIPT.toString()), runDir, runDir.resolve("rabbitmq.log"),
-                    environment(runDir, ports));
-        } catch (IOException | RuntimeException e) {
+            epmdProcess.awaitReady(READY_TIMEOUT, () -> accepts(epmdPort));
+            if (nodes > 1) {
+                return new RabbitMqBroker(RabbitMqCluster.start(runDir, cluster, epmdPort, settings, READY_TIMEOUT),
+                        epmdProcess);
+            }
+            RabbitMqNode node = cluster.get(0);
+            BrokerProcess process = startNode(node, runDir, epmdPort);
+            String version = awaitAmqp(process, node, READY_TIMEOUT);
+            return new RabbitMqBroker(new RunningBroker(TYPE, version, process, runDir, endpoints(cluster), settings),
+                    epmdProcess);
+        } catch (IOException | InterruptedException | RuntimeException e) {
             epmdProcess.close();
             throw e;
         }
-        String[] version = new String[1];
-        try {
-            node.awaitReady(READY_TIMEOUT, () -> accepts(ports.stream()) && (version[0] = serverVersion(ports.amqp())) != null);
-        } catch (IOException | RuntimeException e) {
-            node.close();
-            epmdProcess.close();
-            throw e;
-        }
-        Map<String, String> endpoints = new LinkedHashMap<>();
-        endpoints.put("amqpUri", "amqp://guest:guest@127.0.0.1:" + ports.amqp());
-        endpoints.put("streamUri", "rabbitmq-stream://guest:guest@127.0.0.1:" + ports.stream());
-        return new RabbitMqBroker(new RunningBroker(TYPE, version[0], node, runDir, endpoints, settings), epmdProcess);
     }
 
-    /** The node's listeners: AMQP and stream for clients, Erlang distribution, and its epmd. */
-    record Ports(int amqp, int stream, int distribution, int epmd) {
-    }
-
-    /** Broker settings that change what a benchmark measures (RabbitMQ's defaults, written out); recorded. */
-    private static Map<String, String> resultSettings() {
+    /**
+     * Broker settings that change what a benchmark measures (RabbitMQ's defaults, written out); recorded, and
+     * all but the plugins written to each node's {@code rabbitmq.conf}. A new map the caller may add to.
+     */
+    private static Map<String, String> resultSettings(int nodes) {
         Map<String, String> settings = new LinkedHashMap<>();
         // beyond it the broker blocks every publishing connection until memory is freed
         settings.put("vm_memory_high_watermark.relative", "0.4");
         // below it the broker blocks publishers too (a nearly full disk)
         settings.put("disk_free_limit.absolute", "50MB");
-        settings.put("plugins", "rabbitmq_stream");
+        if (nodes > 1) {
+            // a queue's or stream's leader goes to the node its declaring client is connected to
+            settings.put("queue_leader_locator", "client-local");
+        }
+        settings.put(PLUGINS, "rabbitmq_stream");
         return settings;
     }
 
     /**
-     * The node's configuration ({@code rabbitmq.conf}), plugins ({@code enabled_plugins}), an empty
-     * environment file in place of {@code /etc/rabbitmq/rabbitmq-env.conf}, and a fresh Erlang cookie in the
-     * home directory the node is given (readable by its owner only, or Erlang refuses it).
+     * The files the nodes share in the run directory, the plugins ({@code enabled_plugins}) and an empty
+     * environment file in place of {@code /etc/rabbitmq/rabbitmq-env.conf}, and each node's own, with one
+     * fresh Erlang cookie for them all.
      */
-    static void writeFiles(Path runDir, Ports ports, Map<String, String> settings) throws IOException {
-        StringBuilder conf = new StringBuilder("# written by " + RabbitMqLauncher.class.getName() + "\n");
-        conf.append("listeners.tcp.default = 127.0.0.1:").append(ports.amqp()).append('\n');
-        conf.append("stream.listeners.tcp.default = 127.0.0.1:").append(ports.stream()).append('\n');
-        // stream clients connect to the host and port the broker advertises, by default its host name
-        conf.append("stream.advertised_host = 127.0.0.1\n");
-        conf.append("stream.advertised_port = ").append(ports.stream()).append('\n');
-        conf.append("log.file = rabbit.log\n");
-        conf.append("log.console = false\n");
-        settings.forEach((key, value) -> {
-            if (!key.equals("plugins")) {
-                conf.append(key).append(" = ").append(value).append('\n');
-            }
-        });
-        Files.writeString(runDir.resolve("rabbitmq.conf"), conf, StandardCharsets.UTF_8);
-        Files.writeString(runDir.resolve("enabled_plugins"), "[" + settings.get("plugins") + "].\n", StandardCharsets.UTF_8);
+    static void writeFiles(Path runDir, List<RabbitMqNode> nodes, Map<String, String> settings) throws IOException {
+        Files.writeString(runDir.resolve("enabled_plugins"), "[" + settings.get(PLUGINS) + "].\n", StandardCharsets.UTF_8);
         Files.writeString(runDir.resolve("rabbitmq-env.conf"), "", StandardCharsets.UTF_8);
-        Path cookie = runDir.resolve(".erlang.cookie");
         byte[] secret = new byte[20];
         new SecureRandom().nextBytes(secret);
-        Files.writeString(cookie, "BB" + HexFormat.of().withUpperCase().formatHex(secret), StandardCharsets.US_ASCII);
-        Files.setPosixFilePermissions(cookie, PosixFilePermissions.fromString("r--------"));
+        String cookie = "BB" + HexFormat.of().withUpperCase().formatHex(secret);
+        for (RabbitMqNode node : nodes) {
+            node.writeFiles(settings, nodes, cookie);
+        }
+    }
+
+    /** The AMQP and stream addresses of the first node, and of every node as a YAML flow list. */
+    static Map<String, String> endpoints(List<RabbitMqNode> nodes) {
+        Map<String, String> endpoints = new LinkedHashMap<>();
+        endpoints.put("amqpUri", nodes.get(0).amqpUri());
+        endpoints.put("streamUri", nodes.get(0).streamUri());
+        // a driver file says amqpUris: ${localBroker.amqpUris}, a plain string until the list replaces it
+        endpoints.put("amqpUris", "[" + String.join(", ", nodes.stream().map(RabbitMqNode::amqpUri).toList()) + "]");
+        endpoints.put("streamUris", "[" + String.join(", ", nodes.stream().map(RabbitMqNode::streamUri).toList()) + "]");
+        return endpoints;
+    }
+
+    /** Starts the node's script, which execs the Erlang VM in place, with its output in {@link #log}. */
+    static BrokerProcess startNode(RabbitMqNode node, Path runDir, int epmdPort) throws IOException {
+        return BrokerProcess.start(node.name(), List.of(SERVER_SCRIPT.toString()), node.dir(), log(runDir, node.name()),
+                node.environment(runDir, epmdPort));
+    }
+
+    /** The node's console output; what it logs itself goes to {@code log/rabbit.log} in its directory. */
+    static Path log(Path runDir, String node) {
+        return runDir.resolve(node + ".log");
     }
 
     /**
-     * The script's environment: every path in the run directory, a node name unique to this start, and the
-     * Erlang VM run in place of the script ({@code RABBITMQ_ALLOW_INPUT}, with {@code -noinput} so that it
-     * reads no shell), so the node's process is the one whose CPU and memory are sampled and signalled.
+     * Waits until the node's stream port accepts connections and an AMQP client connects (it has booted, and
+     * joined its cluster); returns the version it announces there. Stops it if it does not within {@code
+     * timeout}.
      */
-    static Map<String, String> environment(Path runDir, Ports ports) {
-        Map<String, String> env = new LinkedHashMap<>();
-        env.put("HOME", runDir.toString());
-        env.put("RABBITMQ_NODENAME", "brokerbench-" + ports.amqp() + "@localhost");
-        env.put("RABBITMQ_NODE_IP_ADDRESS", "127.0.0.1");
-        env.put("RABBITMQ_NODE_PORT", Integer.toString(ports.amqp()));
-        env.put("RABBITMQ_DIST_PORT", Integer.toString(ports.distribution()));
-        env.put("RABBITMQ_CONFIG_FILE", runDir.resolve("rabbitmq.conf").toString());
-        env.put("RABBITMQ_CONF_ENV_FILE", runDir.resolve("rabbitmq-env.conf").toString());
-        env.put("RABBITMQ_ENABLED_PLUGINS_FILE", runDir.resolve("enabled_plugins").toString());
-        env.put("RABBITMQ_MNESIA_BASE", runDir.resolve("mnesia").toString());
-        env.put("RABBITMQ_LOG_BASE", runDir.resolve("log").toString());
-        env.put("RABBITMQ_ALLOW_INPUT", "true");
-        env.put("RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS", "-noinput -kernel inet_dist_use_interface {127,0,0,1}");
-        env.put("ERL_EPMD_PORT", Integer.toString(ports.epmd()));
-        env.put("ERL_EPMD_ADDRESS", "127.0.0.1");
-        return env;
+    static String awaitAmqp(BrokerProcess process, RabbitMqNode node, Duration timeout)
+            throws IOException, InterruptedException {
+        String[] version = new String[1];
+        try {
+            process.awaitReady(timeout, () -> accepts(node.streamPort())
+                    && (version[0] = serverVersion(node.amqpPort())) != null);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            process.close();
+            throw e;
+        }
+        return version[0];
     }
 
     private static boolean accepts(int port) {

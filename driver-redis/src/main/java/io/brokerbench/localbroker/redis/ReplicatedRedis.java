@@ -11,10 +11,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * A primary ({@code redis-1}) and its replicas ({@code redis-2} ...) on 127.0.0.1, each a
@@ -53,7 +51,7 @@ final class ReplicatedRedis {
     /** The group of {@code nodes} servers, each with {@code settings}; returns once it is ready as described above. */
     static LocalBroker start(Path redisServer, String version, Path runDir, int nodes, String password,
             Map<String, String> settings) throws IOException, InterruptedException {
-        List<Integer> free = distinctFreePorts(nodes + 1);
+        List<Integer> free = FreePorts.distinct(nodes + 1);
         Map<String, Integer> ports = new LinkedHashMap<>();
         for (int node = 1; node <= nodes; node++) {
             ports.put("redis-" + node, free.get(node - 1));
@@ -96,13 +94,6 @@ final class ReplicatedRedis {
     }
 
     /** {@code count} ports free on 127.0.0.1, no two the same. */
-    private static List<Integer> distinctFreePorts(int count) {
-        Set<Integer> ports = new LinkedHashSet<>();
-        while (ports.size() < count) {
-            ports.add(FreePorts.next());
-        }
-        return List.copyOf(ports);
-    }
 
     /**
      * What makes {@code node} the primary or one of its replicas. Every node gets the primary's

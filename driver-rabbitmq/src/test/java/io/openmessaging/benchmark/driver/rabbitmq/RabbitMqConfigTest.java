@@ -78,11 +78,19 @@ class RabbitMqConfigTest {
     @Test
     void theShippedDriverFilesAreValid() throws IOException {
         for (String name : new String[] {"rabbitmq.yaml", "rabbitmq-classic.yaml", "rabbitmq-quorum.yaml",
-                "rabbitmq-stream.yaml"}) {
+                "rabbitmq-stream.yaml", "rabbitmq-cluster-quorum.yaml", "rabbitmq-cluster-stream.yaml"}) {
             String text = Files.readString(Path.of(name))
+                    .replace("${localBroker.amqpUris}", "[amqp://guest:guest@127.0.0.1:5672, amqp://guest:guest@127.0.0.1:5673]")
+                    .replace("${localBroker.streamUris}",
+                            "[rabbitmq-stream://guest:guest@127.0.0.1:5552, rabbitmq-stream://guest:guest@127.0.0.1:5553]")
                     .replace("${localBroker.amqpUri}", "amqp://guest:guest@127.0.0.1:5672")
                     .replace("${localBroker.streamUri}", "rabbitmq-stream://guest:guest@127.0.0.1:5552");
-            RabbitMqConfig.read(file(text));
+            RabbitMqConfig config = RabbitMqConfig.read(file(text));
+            if (name.contains("cluster")) {
+                // the endpoint, a YAML flow list, puts every node's address in the list
+                assertEquals(List.of("amqp://guest:guest@127.0.0.1:5672", "amqp://guest:guest@127.0.0.1:5673"),
+                        config.amqpUris(), name);
+            }
         }
     }
 
