@@ -93,8 +93,6 @@ final class ReplicatedRedis {
                 new ReplicatedRedisShape(version, ports, sentinelPort, password));
     }
 
-    /** {@code count} ports free on 127.0.0.1, no two the same. */
-
     /**
      * What makes {@code node} the primary or one of its replicas. Every node gets the primary's
      * password ({@code masterauth}), so that one the sentinel promotes can be followed in turn.
