@@ -140,26 +140,28 @@ public final class MeasuringConsumerCallback implements ConsumerCallback, QueueC
 
     @Override
     public void released(byte[] payload, int deliveryCount, boolean lastAttempt) {
-        if (queue == null || !headers || !MessageHeader.hasMagic(payload)) {
-            return;
-        }
-        synchronized (this) {
-            int producer = MessageHeader.producerId(payload);
-            if (isThisRunsMessage(producer, MessageHeader.sendMicros(payload))) {
-                queue.released(producer, MessageHeader.sequence(payload), deliveryCount, lastAttempt);
-            }
-        }
+        settledUnaccepted(payload, deliveryCount, false, lastAttempt);
     }
 
     @Override
     public void rejected(byte[] payload, int deliveryCount) {
+        settledUnaccepted(payload, deliveryCount, true, false);
+    }
+
+    /** A queue's record given back ({@code rejected} false) or rejected: remembered by number, not received. */
+    private void settledUnaccepted(byte[] payload, int deliveryCount, boolean rejected, boolean lastAttempt) {
         if (queue == null || !headers || !MessageHeader.hasMagic(payload)) {
             return;
         }
         synchronized (this) {
             int producer = MessageHeader.producerId(payload);
             if (isThisRunsMessage(producer, MessageHeader.sendMicros(payload))) {
-                queue.rejected(producer, MessageHeader.sequence(payload), deliveryCount);
+                long sequence = MessageHeader.sequence(payload);
+                if (rejected) {
+                    queue.rejected(producer, sequence, deliveryCount);
+                } else {
+                    queue.released(producer, sequence, deliveryCount, lastAttempt);
+                }
             }
         }
     }

@@ -54,7 +54,8 @@ final class KafkaShareBenchmarkConsumer extends PollingKafkaConsumer {
         ConsumerRecords<String, byte[]> records = consumer.poll(POLL_TIMEOUT);
         for (ConsumerRecord<String, byte[]> record : records) {
             AcknowledgeType fate = dispositions == null ? AcknowledgeType.ACCEPT : dispositions.next();
-            int attempt = record.deliveryCount().map(Short::intValue).orElse(1);
+            // the record's own Optional, unwrapped without another per record
+            int attempt = record.deliveryCount().orElse((short) 1);
             if (queueCallback == null) {
                 if (fate == AcknowledgeType.ACCEPT) {
                     callback.messageReceived(record.value(), record.timestamp());
