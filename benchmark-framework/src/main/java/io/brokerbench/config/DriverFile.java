@@ -123,7 +123,7 @@ public final class DriverFile {
         }
         if (!LocalBrokers.startsInNamespaces(localBroker)) {
             throw ConfigException.field(file, "localBrokerNetwork", value, "a local " + localBroker
-                    + " broker starts its nodes on 127.0.0.1 only (network namespaces: kafka)");
+                    + " broker starts its nodes on 127.0.0.1 only (network namespaces: " + LocalBrokers.namespaceTypes() + ")");
         }
         return true;
     }

@@ -8,6 +8,7 @@ package io.brokerbench.delivery;
  *
  * @param applies false for {@link #NONE}: a consumer of a log
  * @param released deliveries the consumer gave back (each is delivered again, or archived after its last attempt)
+ * @param releasedByProducer records the consumer gave back at least once
  * @param acceptedAgain acceptances of a record this consumer had already accepted on a redelivery (the
  *     broker redelivered it after the consumer's acknowledgement came too late: allowed by the queue's rules)
  * @param redeliveredByProducer records accepted on a delivery attempt after the first
@@ -22,6 +23,7 @@ public record QueueDelivery(
         boolean applies,
         long released,
         long acceptedAgain,
+        byte[][] releasedByProducer,
         byte[][] redeliveredByProducer,
         byte[][] rejectedByProducer,
         byte[][] archivedByProducer,
@@ -32,6 +34,6 @@ public record QueueDelivery(
     public static final int ATTEMPTS = 10;
 
     /** What a consumer of a log has: none of it. */
-    public static final QueueDelivery NONE = new QueueDelivery(false, 0, 0, new byte[0][], new byte[0][], new byte[0][],
+    public static final QueueDelivery NONE = new QueueDelivery(false, 0, 0, new byte[0][], new byte[0][], new byte[0][], new byte[0][],
             new long[ATTEMPTS], "");
 }

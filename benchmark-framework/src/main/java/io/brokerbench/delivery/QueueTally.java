@@ -12,7 +12,8 @@ import org.HdrHistogram.Histogram;
  * A queue subscription's verdict beyond the log's, built producer by producer as {@link DeliveryVerifier}
  * goes. The queue's rules: a record taken on its first delivery by two members is a duplicate (the
  * broker handed one record to two consumers at once); a record accepted again on a redelivery is not (a
- * release or an acquisition lock that timed out allows it); a record rejected, or released on its last
+ * release or an acquisition lock that timed out allows it; a redelivery of a record no member released
+ * is told apart as the lock's); a record rejected, or released on its last
  * allowed attempt, is archived by the broker and accounted for rather than lost; no order is judged.
  */
 final class QueueTally {
@@ -22,6 +23,7 @@ final class QueueTally {
     private final Histogram redeliveredLatency = LatencyHistograms.newHistogram();
     private long released;
     private long redelivered;
+    private long redeliveredUnreleased;
     private long acceptedAgain;
     private long rejected;
     private long archived;
@@ -53,6 +55,10 @@ final class QueueTally {
         acceptedAgain += acceptedUnion.overlaps() - firsts.overlaps();
         SequenceSet redeliveredSet = SequenceSet.union(redeliveries).set();
         redelivered += redeliveredSet.distinct() - redeliveredSet.countCommon(firsts.set());
+        // redelivered, not accepted before, and released by no member: a lock timed out (or its holder left)
+        SequenceSet explained = SequenceSet.union(List.of(firsts.set(),
+                SequenceSet.union(sets(producer, QueueDelivery::releasedByProducer)).set())).set();
+        redeliveredUnreleased += redeliveredSet.distinct() - redeliveredSet.countCommon(explained);
         SequenceSet rejectedSet = SequenceSet.union(sets(producer, QueueDelivery::rejectedByProducer)).set();
         rejected += rejectedSet.distinct();
         SequenceSet archivedSet = SequenceSet.union(sets(producer, QueueDelivery::archivedByProducer)).set();
@@ -64,7 +70,7 @@ final class QueueTally {
         // the run's end-to-end latency unit: ms, from the µs recorded
         LatencyStats latency = redeliveredLatency.getTotalCount() == 0 ? null
                 : LatencyStats.of(percentile -> percentile.of(redeliveredLatency) / 1_000.0);
-        return new QueueVerdict(released, redelivered, acceptedAgain, rejected, archived, settledOnAttempt.clone(),
+        return new QueueVerdict(released, redelivered, redeliveredUnreleased, acceptedAgain, rejected, archived, settledOnAttempt.clone(),
                 latency);
     }
 

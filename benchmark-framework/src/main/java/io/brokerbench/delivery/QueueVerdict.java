@@ -10,6 +10,9 @@ import io.brokerbench.result.model.LatencyStats;
  *
  * @param released deliveries given back by the consumers
  * @param redelivered messages accepted on a delivery attempt after the first
+ * @param redeliveredUnreleased of those, the messages no consumer had released: delivered again because
+ *     their acquisition lock timed out (the consumer held them longer than the lock's duration) or the
+ *     member holding them left the group
  * @param acceptedAgain acceptances of a message already accepted (a redelivery after the consumer's
  *     acknowledgement came too late; at-least-once, as the queue's rules allow)
  * @param rejected messages the consumers rejected (archived on their request)
@@ -24,6 +27,7 @@ import io.brokerbench.result.model.LatencyStats;
 public record QueueVerdict(
         long released,
         long redelivered,
+        long redeliveredUnreleased,
         long acceptedAgain,
         long rejected,
         long archived,

@@ -4,6 +4,7 @@ import io.brokerbench.config.ConfigException;
 import io.brokerbench.driver.support.OneLine;
 import io.brokerbench.localbroker.BrokerNode;
 import io.brokerbench.localbroker.LocalBroker;
+import io.brokerbench.localbroker.LocalBrokers;
 import io.brokerbench.localbroker.NodeFault;
 import io.brokerbench.workload.FaultSpec;
 import io.brokerbench.workload.Workload;
@@ -56,7 +57,7 @@ public final class FaultPlan {
             if (fault.action().onNetwork() && broker.namespaces().isEmpty()) {
                 throw ConfigException.field(workloadFile, "faults.action", fault.action().label(), "a network fault needs"
                         + " the cluster's nodes in network namespaces: 'localBrokerNetwork: namespaces' in the driver file"
-                        + " (kafka only; needs root), e.g. driver-kafka/kafka-cluster-acks-all-netns.yaml");
+                        + " (" + LocalBrokers.namespaceTypes() + "; needs root), e.g. driver-kafka/kafka-cluster-acks-all-netns.yaml");
             }
             if (fault.action() == FaultSpec.Action.DELAY) {
                 String lacking = broker.namespaces().orElseThrow().delayUnsupported();

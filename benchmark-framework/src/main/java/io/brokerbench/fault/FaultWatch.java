@@ -76,7 +76,7 @@ public final class FaultWatch implements SnapshotObserver {
         double delayMillis = millis(summary, Metric.PUBLISH_DELAY, Percentile.P99);
         timeline.add(new FaultTick(round3((totals.nanoTime() - measureStartNanos) / 1e9), round3(seconds),
                 round3(delta.sent() / seconds), round3(ackRate), round3(delta.received() / seconds),
-                round3(delta.publishErrors() / seconds), backlog, millisOrNull(summary, Metric.PUBLISH_LATENCY_FROM_INTENDED),
+                round3(delta.publishErrors() / seconds), delta.retriesCounted() ? round3(delta.retried() / seconds) : null, backlog, millisOrNull(summary, Metric.PUBLISH_LATENCY_FROM_INTENDED),
                 millisOrNull(summary, Metric.END_TO_END_FROM_INTENDED)));
         for (Judge judge : judges) {
             judge.observe(delta, totals, histograms, backlog, due, ackRate, delayMillis);
@@ -100,6 +100,7 @@ public final class FaultWatch implements SnapshotObserver {
         private final LatencyHistograms after = new LatencyHistograms();
         private final double[] spans = new double[3];
         private final long[] messages = new long[3];
+        private final long[] retried = {RunTotals.NOT_COUNTED, RunTotals.NOT_COUNTED, RunTotals.NOT_COUNTED};
         /** The backlog and publish delay p99 of the snapshots in the last 10 s before the fault: the recovery's yardstick. */
         private final List<double[]> baseline = new ArrayList<>();
         private long noticedNanos;
@@ -138,8 +139,9 @@ public final class FaultWatch implements SnapshotObserver {
                     && backlog <= Math.max(2 * baselineMax(1), 0.5 * due) && delayMillis <= Math.max(2 * baselineMax(2), 50)) {
                 recoveredNanos = end;
                 add(1, during, histograms, delta);
-                say.accept(end, String.format("fault %d: recovered %.2f s after it (acknowledgements stopped for %.2f s)",
-                        fault.index(), (end - started) / 1e9, longestLowNanos / 1e9));
+                say.accept(end, String.format("fault %d: recovered %.2f s after it (acknowledgements stopped for %.2f s%s)",
+                        fault.index(), (end - started) / 1e9, longestLowNanos / 1e9,
+                        retried[1] == RunTotals.NOT_COUNTED ? "" : String.format("; the clients retried %,d sends", retried[1])));
                 return;
             }
             if (recoveredNanos == 0) {
@@ -165,6 +167,9 @@ public final class FaultWatch implements SnapshotObserver {
             into.add(histograms);
             spans[stretch] += delta.seconds();
             messages[stretch] += delta.sent();
+            if (delta.retriesCounted()) {
+                retried[stretch] = Math.max(0, retried[stretch]) + delta.retried();
+            }
         }
 
         FaultOutcome outcome() {
@@ -194,6 +199,7 @@ public final class FaultWatch implements SnapshotObserver {
         private FaultOutcome.Latency latency(int stretch, LatencyHistograms histograms) {
             LatencySummary summary = LatencySummary.of(histograms);
             return new FaultOutcome.Latency(round3(spans[stretch]), messages[stretch],
+                    retried[stretch] == RunTotals.NOT_COUNTED ? null : retried[stretch],
                     millisOrNull(summary, Metric.PUBLISH_LATENCY_FROM_INTENDED, Percentile.P50),
                     millisOrNull(summary, Metric.PUBLISH_LATENCY_FROM_INTENDED, Percentile.P99),
                     millisOrNull(summary, Metric.PUBLISH_LATENCY_FROM_INTENDED, Percentile.MAX),

@@ -7,8 +7,8 @@ import io.brokerbench.stats.LatencyHistograms;
 import org.HdrHistogram.Histogram;
 
 /**
- * One queue consumer's records beyond those accepted on their first delivery: which it accepted on a
- * redelivery, rejected, or released for the last time, per producer; how many it released; on which
+ * One queue consumer's records beyond those accepted on their first delivery: which it released, accepted
+ * on a redelivery, rejected, or released for the last time, per producer; how many releases; on which
  * attempt each was settled; and the latency of the redelivered ones. Not thread-safe: its
  * {@link MeasuringConsumerCallback} calls it under its own monitor.
  */
@@ -16,6 +16,7 @@ final class QueueRecords {
 
     private static final byte[] NOTHING = new byte[0];
 
+    private final SequenceSet[] releasedRecords;
     private final SequenceSet[] redelivered;
     private final SequenceSet[] rejected;
     private final SequenceSet[] archived;
@@ -26,6 +27,7 @@ final class QueueRecords {
     private long rejectedOrArchived;
 
     QueueRecords(int producers) {
+        releasedRecords = new SequenceSet[producers];
         redelivered = new SequenceSet[producers];
         rejected = new SequenceSet[producers];
         archived = new SequenceSet[producers];
@@ -41,6 +43,7 @@ final class QueueRecords {
 
     void released(int producer, long sequence, int deliveryCount, boolean lastAttempt) {
         released++;
+        add(releasedRecords, producer, sequence);
         if (lastAttempt) {
             rejectedOrArchived += add(archived, producer, sequence) ? 1 : 0;
             settled(deliveryCount);
@@ -67,7 +70,7 @@ final class QueueRecords {
     }
 
     QueueDelivery delivery() {
-        return new QueueDelivery(true, released, acceptedAgain, bytes(redelivered), bytes(rejected), bytes(archived),
+        return new QueueDelivery(true, released, acceptedAgain, bytes(releasedRecords), bytes(redelivered), bytes(rejected), bytes(archived),
                 settledOnAttempt.clone(), HistogramCodec.encode(redeliveredLatency));
     }
 

@@ -139,6 +139,9 @@ public final class ConsoleReporter implements RunListener {
         if (fault.after() != null) {
             line.append(", ").append(p99(fault.after())).append(" after");
         }
+        if (fault.during() != null && fault.during().retried() != null) {
+            line.append(String.format("; the clients retried %,d sends", fault.during().retried()));
+        }
         if (fault.delivery() != null) {
             line.append("; ").append(deliveryPart(fault.delivery()));
         }
@@ -319,10 +322,10 @@ public final class ConsoleReporter implements RunListener {
             QueueVerdict queue = verdict.queue();
             if (queue != null) {
                 LatencyStats redelivered = queue.redeliveredEndToEndLatency();
-                out.println(String.format("  queue %s/%s: released %,d deliveries, redelivered %,d, accepted again %,d,"
-                        + " rejected %,d, archived %,d; settled per delivery attempt %s%s",
+                out.println(String.format("  queue %s/%s: released %,d deliveries, redelivered %,d (%,d without a release:"
+                        + " a lock timed out or its holder left), accepted again %,d, rejected %,d, archived %,d; settled per delivery attempt %s%s",
                         verdict.topic(), verdict.subscription(), queue.released(), queue.redelivered(),
-                        queue.acceptedAgain(), queue.rejected(), queue.archived(), attempts(queue.settledOnAttempt()),
+                        queue.redeliveredUnreleased(), queue.acceptedAgain(), queue.rejected(), queue.archived(), attempts(queue.settledOnAttempt()),
                         redelivered == null ? "" : String.format("; redelivered end-to-end ms p50 %s p99 %s max %s",
                                 formatMillis(redelivered.get(Percentile.P50) * 1000),
                                 formatMillis(redelivered.get(Percentile.P99) * 1000),

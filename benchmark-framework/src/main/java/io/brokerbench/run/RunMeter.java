@@ -1,11 +1,13 @@
 package io.brokerbench.run;
 
+import io.brokerbench.driver.ClientMetrics;
 import io.brokerbench.measurement.IntervalPoint.Phase;
 import io.brokerbench.measurement.IntervalPoint;
 import io.brokerbench.measurement.RatePhaseSummary;
 import io.brokerbench.measurement.RunRecord;
 import io.brokerbench.measurement.RunTotals;
 import io.brokerbench.measurement.SnapshotObserver;
+import io.brokerbench.metrics.MetricValue;
 import io.brokerbench.metrics.WorkerSnapshot;
 import io.brokerbench.stats.LatencyHistograms;
 import io.brokerbench.stats.LatencySummary;
@@ -188,6 +190,7 @@ final class RunMeter {
         long errors = 0;
         long aborted = 0;
         long received = 0;
+        long retried = RunTotals.NOT_COUNTED;
         double cpu = 0;
         double loadCpu = 0;
         double recordingCpu = 0;
@@ -209,11 +212,16 @@ final class RunMeter {
             cpu += snapshot.processCpuSecondsTotal();
             loadCpu += snapshot.loadThreadCpuSecondsTotal();
             recordingCpu += snapshot.sample().recordingCpuSecondsTotal();
+            MetricValue retries = snapshot.sample().clientMetrics().get(ClientMetrics.RETRIED_SENDS);
+            if (retries != null) {
+                retried = Math.max(0, retried) + Math.round(retries.value());
+            }
             record.metrics().observe(one.workerId(), snapshot);
         }
         recordingCpu += record.metrics().cpuSecondsTotal();
         RunTotals previous = lastTotals;
-        lastTotals = new RunTotals(sent, acked, errors, received, cpu, loadCpu, recordingCpu, clock.nanoTime(), aborted);
+        lastTotals = new RunTotals(sent, acked, errors, received, cpu, loadCpu, recordingCpu, clock.nanoTime(), aborted,
+                retried);
         if (measuring) {
             record.aggregated().add(merged);
         }

@@ -122,17 +122,19 @@ class DeliveryVerifierTest {
     }
 
     /**
-     * A queue consumer's delivery: {@code first} accepted on their first delivery, {@code redelivered}
-     * accepted on a later one, {@code rejected}, {@code archived} (released on their last attempt); ranges.
+     * A queue consumer's delivery: {@code released} given back (a delivery not accepted), {@code first}
+     * accepted on their first delivery, {@code redelivered} accepted on a later one, {@code rejected},
+     * {@code archived} (released on their last attempt); ranges.
      */
-    private static ConsumerDelivery queueMember(long[] first, long[] redelivered, long[] rejected, long[] archived) {
+    private static ConsumerDelivery queueMember(long[] released, long[] first, long[] redelivered, long[] rejected,
+            long[] archived) {
         SequenceSet firstSet = SequenceSet.fromRanges(first);
         SequenceSet redeliveredSet = SequenceSet.fromRanges(redelivered);
         long[] settled = new long[QueueDelivery.ATTEMPTS];
         settled[0] = firstSet.distinct();
         settled[1] = redeliveredSet.distinct();
-        QueueDelivery queue = new QueueDelivery(true, redeliveredSet.distinct() + SequenceSet.fromRanges(archived).distinct(), 0,
-                new byte[][] {redeliveredSet.toBytes()}, new byte[][] {SequenceSet.fromRanges(rejected).toBytes()},
+        QueueDelivery queue = new QueueDelivery(true, SequenceSet.fromRanges(released).distinct(), 0,
+                new byte[][] {SequenceSet.fromRanges(released).toBytes()}, new byte[][] {redeliveredSet.toBytes()}, new byte[][] {SequenceSet.fromRanges(rejected).toBytes()},
                 new byte[][] {SequenceSet.fromRanges(archived).toBytes()}, settled,
                 HistogramCodec.encode(LatencyHistograms.newHistogram()));
         return new ConsumerDelivery("t", "s", firstSet.distinct() + redeliveredSet.distinct(), 0L, 0, 0, 0, 0, false,
@@ -145,8 +147,8 @@ class DeliveryVerifierTest {
     void aQueueAccountsForRejectedAndArchivedMessagesAndAllowsARedeliveryAfterAcceptance() {
         // 0-6 accepted first time by a; 5 accepted again by b after a's acknowledgement came too late;
         // 7 released and accepted by b on its second attempt; 8 rejected; 9 released on its last attempt
-        ConsumerDelivery a = queueMember(new long[] {0, 7}, NONE, new long[] {8, 9}, NONE);
-        ConsumerDelivery b = queueMember(NONE, new long[] {5, 6, 7, 8}, NONE, new long[] {9, 10});
+        ConsumerDelivery a = queueMember(new long[] {7, 8}, new long[] {0, 7}, NONE, new long[] {8, 9}, NONE);
+        ConsumerDelivery b = queueMember(new long[] {9, 10}, NONE, new long[] {5, 6, 7, 8}, NONE, new long[] {9, 10});
         SubscriptionVerdict verdict = DeliveryVerifier.verify(List.of(producer(10)), List.of(a, b), IGNORED).get(0);
 
         assertEquals(0, verdict.lost());
@@ -154,6 +156,7 @@ class DeliveryVerifierTest {
         assertTrue(verdict.clean(), verdict.toString());
         QueueVerdict queue = verdict.queue();
         assertEquals(1, queue.redelivered(), "7: accepted on a later attempt, never before");
+        assertEquals(0, queue.redeliveredUnreleased(), "7: a released it");
         assertEquals(1, queue.acceptedAgain(), "5: accepted by a, then again by b");
         assertEquals(1, queue.rejected());
         assertEquals(1, queue.archived());
@@ -161,9 +164,22 @@ class DeliveryVerifierTest {
     }
 
     @Test
+    void aRedeliveryNoMemberAskedForIsToldApartAsALockThatTimedOut() {
+        // 0-7 accepted first time by a; 8 and 9 delivered again to b although nobody released them (a
+        // held them past their lock), 10 released by a and accepted by b on its second attempt
+        ConsumerDelivery a = queueMember(new long[] {10, 11}, new long[] {0, 8}, NONE, NONE, NONE);
+        ConsumerDelivery b = queueMember(NONE, NONE, new long[] {8, 11}, NONE, NONE);
+        SubscriptionVerdict verdict = DeliveryVerifier.verify(List.of(producer(11)), List.of(a, b), IGNORED).get(0);
+
+        assertTrue(verdict.clean(), verdict.toString());
+        assertEquals(3, verdict.queue().redelivered());
+        assertEquals(2, verdict.queue().redeliveredUnreleased(), "8 and 9: their lock timed out");
+    }
+
+    @Test
     void aQueueMessageTakenOnItsFirstDeliveryByTwoMembersIsADuplicateAndAMissingOneIsLost() {
-        ConsumerDelivery a = queueMember(new long[] {0, 6}, NONE, NONE, NONE);
-        ConsumerDelivery b = queueMember(new long[] {5, 8}, NONE, NONE, NONE);
+        ConsumerDelivery a = queueMember(NONE, new long[] {0, 6}, NONE, NONE, NONE);
+        ConsumerDelivery b = queueMember(NONE, new long[] {5, 8}, NONE, NONE, NONE);
         SubscriptionVerdict verdict = DeliveryVerifier.verify(List.of(producer(10)), List.of(a, b), IGNORED).get(0);
 
         assertEquals(1, verdict.duplicated(), "5: handed out as a first delivery twice");

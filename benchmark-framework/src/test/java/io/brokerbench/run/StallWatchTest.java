@@ -14,7 +14,7 @@ class StallWatchTest {
 
     /** The run's totals {@code second} seconds after the load started. */
     private static RunTotals at(int second, long sent, long acked, long errors, long received) {
-        return new RunTotals(sent, acked, errors, received, 0, 0, 0, second * 1_000_000_000L, 0);
+        return new RunTotals(sent, acked, errors, received, 0, 0, 0, second * 1_000_000_000L, 0, RunTotals.NOT_COUNTED);
     }
 
     @Test

@@ -16,6 +16,14 @@ import io.openmessaging.benchmark.driver.BenchmarkDriver;
  */
 public interface ClientMetrics {
 
+    /**
+     * The one count whose name is the same in every driver: sends the client library retried on its own
+     * (Kafka's {@code record-retry-total}), reported with {@link ClientMetricSink#perSecond}. A fault's
+     * result counts them snapshot by snapshot; a driver whose library retries without counting, or does
+     * not retry, does not report it, and its results say "not known" rather than 0.
+     */
+    String RETRIED_SENDS = "client.producer.retried-sends-rate";
+
     /** Hands the current value of each statistic of each open client to {@code sink}, then returns. */
     void reportClientMetrics(ClientMetricSink sink);
 }

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
@@ -73,6 +74,13 @@ public final class LocalBrokers {
     /** Whether a local broker of {@code type} can start each node in a network namespace of its own. */
     public static boolean startsInNamespaces(String type) {
         return launcher(type).startsInNamespaces();
+    }
+
+    /** The types that can, comma-separated in alphabetical order ("none" when none can). */
+    public static String namespaceTypes() {
+        List<String> types = launchers().values().stream().filter(LocalBrokerLauncher::startsInNamespaces)
+                .map(LocalBrokerLauncher::type).toList();
+        return types.isEmpty() ? "none" : String.join(", ", types);
     }
 
     /** The most nodes a local broker of {@code type} starts as one cluster (1: single brokers only). */

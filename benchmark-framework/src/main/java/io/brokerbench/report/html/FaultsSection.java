@@ -33,7 +33,7 @@ final class FaultsSection {
         }
         StringBuilder out = new StringBuilder("<h3>Faults</h3>\n").append(Html.tablePanel(null, "fault", "node", "at s",
                 "noticed after s", "acks stopped s", "recovered after s", "leader", "e2e p99 before", "during", "after",
-                "intended in window", "failed (arrived)", "never received", "duplicated", "reordered"));
+                "sends retried during", "intended in window", "failed (arrived)", "never received", "duplicated", "reordered"));
         for (FaultOutcome fault : faults) {
             out.append(fault.applied() ? "<tr>" : "<tr class=\"bad\">")
                     .append("<td>").append(Html.escape(fault.index() + ": " + fault.action() + " " + fault.target())).append("</td>")
@@ -47,6 +47,7 @@ final class FaultsSection {
                     .append(Html.numberCell(p99(fault.before())))
                     .append(Html.numberCell(p99(fault.during())))
                     .append(Html.numberCell(p99(fault.after())))
+                    .append(Html.numberCell(retried(fault.during())))
                     .append(deliveryCells(fault.delivery()))
                     .append("</tr>");
         }
@@ -74,6 +75,10 @@ final class FaultsSection {
                 series("acknowledged", Palette.BROKER, FaultTick::ackRate),
                 series("consumed", Palette.CONSUME, FaultTick::consumeRate),
                 series("failed sends", Palette.ERRORS, FaultTick::failRate));
+        if (timeline.stream().anyMatch(tick -> tick.retryRate() != null)) {
+            series = new ArrayList<>(series);
+            series.add(seriesWhereKnown("retried sends", Palette.RETRIES, FaultTick::retryRate));
+        }
         return new LineChart("Around the faults: rates per snapshot", timeAxis(), LineChart.yFromZero(series, "messages / s"),
                 series, bands(), "shaded: from each fault to the clients' recovery; a thin band: the partition's leader moved")
                 .html();
@@ -81,8 +86,8 @@ final class FaultsSection {
 
     private String latencyChart() {
         List<Series> series = new ArrayList<>();
-        series.add(latencySeries("publish p99 from intended", Palette.PUBLISH, FaultTick::publishP99));
-        series.add(latencySeries("end-to-end p99 from intended", Palette.FROM_INTENDED, FaultTick::endToEndP99));
+        series.add(seriesWhereKnown("publish p99 from intended", Palette.PUBLISH, FaultTick::publishP99));
+        series.add(seriesWhereKnown("end-to-end p99 from intended", Palette.FROM_INTENDED, FaultTick::endToEndP99));
         return new LineChart("Around the faults: p99 per snapshot", timeAxis(),
                 LogLatencyAxis.forSeries(series, "latency (ms, log scale)"), series, bands(), null).html();
     }
@@ -93,7 +98,7 @@ final class FaultsSection {
         return new Series(label, colour, false, points);
     }
 
-    private Series latencySeries(String label, String colour, Function<FaultTick, Double> value) {
+    private Series seriesWhereKnown(String label, String colour, Function<FaultTick, Double> value) {
         List<Point> points = new ArrayList<>();
         timeline.stream().filter(tick -> value.apply(tick) != null)
                 .forEach(tick -> points.add(new Point(tick.atSeconds(), value.apply(tick), false)));
@@ -132,6 +137,14 @@ final class FaultsSection {
 
     private static String seconds(Double value) {
         return value == null ? "–" : Numbers.plain(value);
+    }
+
+    /** "not counted" where the clients do not count their retries (a dash would read as "none"). */
+    private static String retried(FaultOutcome.Latency latency) {
+        if (latency == null) {
+            return "–";
+        }
+        return latency.retried() == null ? "not counted" : String.format("%,d", latency.retried());
     }
 
     private static String p99(FaultOutcome.Latency latency) {

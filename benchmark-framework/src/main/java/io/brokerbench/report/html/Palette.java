@@ -14,6 +14,7 @@ final class Palette {
     static final String MEASURED = "#0072b2";
     static final String FROM_INTENDED = "#d55e00";
     static final String BROKER = "#555555";
+    static final String RETRIES = "#e69f00";
 
     private Palette() {
     }

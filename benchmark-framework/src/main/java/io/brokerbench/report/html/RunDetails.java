@@ -148,7 +148,7 @@ final class RunDetails {
         boolean queues = subscriptions.stream().anyMatch(s -> s.queue() != null);
         StringBuilder out = new StringBuilder("<table class=\"grid-table\"><tr><th>topic</th><th>subscription</th>"
                 + "<th>expected</th><th>received</th><th>lost</th><th>dup.</th><th>reord.</th>"
-                + (queues ? "<th>released</th><th>redelivered</th><th>rejected</th><th>archived</th>" : "") + "</tr>");
+                + (queues ? "<th>released</th><th>redelivered</th><th>of them unreleased</th><th>rejected</th><th>archived</th>" : "") + "</tr>");
         for (SubscriptionVerdict s : subscriptions) {
             boolean bad = s.lost() + s.duplicated() + s.reordered() > 0;
             out.append(bad ? "<tr class=\"bad\">" : "<tr>");
@@ -159,8 +159,8 @@ final class RunDetails {
             }
             if (queues) {
                 QueueVerdict q = s.queue();
-                for (long count : q == null ? new long[] {-1, -1, -1, -1}
-                        : new long[] {q.released(), q.redelivered(), q.rejected(), q.archived()}) {
+                for (long count : q == null ? new long[] {-1, -1, -1, -1, -1}
+                        : new long[] {q.released(), q.redelivered(), q.redeliveredUnreleased(), q.rejected(), q.archived()}) {
                     out.append("<td class=\"num\">").append(count < 0 ? "" : Numbers.count(count)).append("</td>");
                 }
             }

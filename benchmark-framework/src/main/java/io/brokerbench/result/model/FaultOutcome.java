@@ -74,9 +74,13 @@ public record FaultOutcome(
     /**
      * Publish and end-to-end latency from the intended send time over a stretch of the measured phase
      * (ms): before the fault, from it to the recovery, and after; the stretch's runs' histograms merged.
+     *
+     * @param messages sends handed to the driver in the stretch
+     * @param retried sends the client libraries retried on their own in the stretch (Kafka's
+     *     {@code record-retry-total}); absent where the clients do not count them
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Latency(double seconds, long messages, Double publishP50, Double publishP99, Double publishMax,
+    public record Latency(double seconds, long messages, Long retried, Double publishP50, Double publishP99, Double publishMax,
             Double endToEndP50, Double endToEndP99, Double endToEndMax) {
     }
 }

@@ -8,8 +8,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * backlog at its end, and the p99 of what it recorded (ms, from the intended send time).
  *
  * @param atSeconds the snapshot's end, from the start of the measured phase
+ * @param retryRate sends the clients retried on their own, per second; absent where they do not count them
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FaultTick(double atSeconds, double seconds, double publishRate, double ackRate, double consumeRate,
-        double failRate, long backlog, Double publishP99, Double endToEndP99) {
+        double failRate, Double retryRate, long backlog, Double publishP99, Double endToEndP99) {
 }

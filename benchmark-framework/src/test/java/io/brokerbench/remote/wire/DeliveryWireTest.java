@@ -51,7 +51,8 @@ class DeliveryWireTest {
     void aQueueConsumersRecordsTravelWithItsDelivery() throws Exception {
         long[] settled = new long[QueueDelivery.ATTEMPTS];
         settled[1] = 4;
-        QueueDelivery queue = new QueueDelivery(true, 7, 1, new byte[][] {SequenceSet.fromRanges(2, 6).toBytes()},
+        QueueDelivery queue = new QueueDelivery(true, 7, 1, new byte[][] {SequenceSet.fromRanges(6, 8).toBytes()},
+                new byte[][] {SequenceSet.fromRanges(2, 6).toBytes()},
                 new byte[][] {SequenceSet.fromRanges(8, 9).toBytes()}, new byte[][] {{}}, settled,
                 HistogramCodec.encode(LatencyHistograms.newHistogram()));
         ConsumerDelivery delivery = new ConsumerDelivery("t", "s", 10, 0L, 0, 0, 0, 0, false,
@@ -63,6 +64,7 @@ class DeliveryWireTest {
 
         assertTrue(back.applies());
         assertEquals(7, back.released());
+        assertArrayEquals(queue.releasedByProducer(), back.releasedByProducer());
         assertArrayEquals(queue.redeliveredByProducer(), back.redeliveredByProducer());
         assertArrayEquals(queue.rejectedByProducer(), back.rejectedByProducer());
         assertArrayEquals(settled, back.settledOnAttempt());

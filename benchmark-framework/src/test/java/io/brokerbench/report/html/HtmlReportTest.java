@@ -193,14 +193,15 @@ class HtmlReportTest {
                 .put("leaderMovedAfterSeconds", 0.75).put("noticedAfterSeconds", 0.25).put("unavailableSeconds", 0.5)
                 .put("recoveredAfterSeconds", 1.0);
         kill.putObject("before").put("seconds", 0.5).put("messages", 500).put("endToEndP99", 2.5);
-        kill.putObject("during").put("seconds", 1.0).put("messages", 600).put("endToEndP99", 812.0);
+        kill.putObject("during").put("seconds", 1.0).put("messages", 600).put("retried", 1234).put("endToEndP99", 812.0);
         faults.addObject().put("index", 2).put("action", "pause").put("target", "follower").put("atSeconds", 1.9)
                 .put("applied", false).put("notApplied", "the broker reported no follower of partition 0 of t");
         ArrayNode timeline = copy.putArray("faultTimeline");
         for (int tick = 1; tick <= 8; tick++) {
             boolean out = tick >= 3 && tick <= 4;
             timeline.addObject().put("atSeconds", tick * 0.25).put("seconds", 0.25).put("publishRate", 1000)
-                    .put("ackRate", out ? 0 : 1000).put("consumeRate", out ? 0 : 1000).put("failRate", 0).put("backlog", 0)
+                    .put("ackRate", out ? 0 : 1000).put("consumeRate", out ? 0 : 1000).put("failRate", 0)
+                    .put("retryRate", out ? 2468 : 0).put("backlog", 0)
                     .put("publishP99", out ? 700.0 : 1.5).put("endToEndP99", out ? 812.0 : 2.5);
         }
         Path file = dir.resolve("faults.json");
@@ -212,6 +213,8 @@ class HtmlReportTest {
         assertTrue(table.contains("<td>1: kill leader</td><td>kafka-2 (leader of partition 0 of t)</td>"), table);
         assertTrue(table.contains("kafka-2 → kafka-3 after 0.75 s"), table);
         assertTrue(table.contains("2.5 ms") && table.contains("812 ms"), "e2e p99 before and during: " + table);
+        assertTrue(table.contains(">1,234<"), "the sends the clients retried during the fault: " + table);
+        assertTrue(page.contains("retried sends"), "and per snapshot, beside the failed ones");
         assertTrue(table.contains("<tr class=\"bad\"><td>2: pause follower</td><td>not applied: the broker reported no"
                 + " follower of partition 0 of t</td>"), "a fault not applied stands out, with why: " + table);
         assertTrue(page.contains("<figcaption>Around the faults: rates per snapshot</figcaption>"));

@@ -50,6 +50,9 @@ class KafkaLeaderKillIT {
         assertTrue(text.contains("fault 1: " + killed + " killed by signal 9"), text);
         assertTrue(fault.get("before").get("messages").asLong() > 0, fault.toString());
         assertNotNull(fault.get("during"), fault.toString());
+        // Kafka's client counts its retries: a count (0 or more) in every stretch and every tick, never "not counted"
+        assertTrue(fault.get("before").has("retried") && fault.get("during").path("retried").asLong(-1) >= 0, fault.toString());
+        assertTrue(run.get("faultTimeline").get(0).has("retryRate"), run.get("faultTimeline").get(0).toString());
         assertTrue(run.get("environment").get("localBroker").get("shape").get("liveNodes").size() == 3, "whole at the start");
         assertTickedFinerThanItsIntervals(run.get("faultTimeline"));
 

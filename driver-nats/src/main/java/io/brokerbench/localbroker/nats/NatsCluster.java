@@ -3,6 +3,7 @@ package io.brokerbench.localbroker.nats;
 import io.brokerbench.lifecycle.AllAtOnce;
 import io.brokerbench.localbroker.BrokerProcess;
 import io.brokerbench.localbroker.LocalBroker;
+import io.brokerbench.localbroker.NodeNamespaces;
 import io.brokerbench.localbroker.RunningBroker;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,7 +16,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A local NATS JetStream cluster: one nats-server per node on 127.0.0.1, each with its own ports,
+ * A local NATS JetStream cluster: one nats-server per node on 127.0.0.1 (or each in its network
+ * namespace, on its own address), each with its own ports,
  * configuration file ({@code nats-i.conf}), log ({@code nats-i.log}) and store ({@code node-i/}) in the
  * run directory, all routed to one another; started once whole ({@link NatsClusterHealth}).
  */
@@ -32,29 +34,34 @@ final class NatsCluster {
     /**
      * Starts {@code nodes} and returns once the cluster is whole; a node that exits first, or a cluster
      * not whole within {@code timeout}, stops every node and fails naming the log that says why.
+     *
+     * @param namespaces where each node runs (the caller removes them should the start fail); null: here
      */
-    static LocalBroker start(Path natsServer, String version, Path runDir, List<NatsNode> nodes, Duration timeout)
-            throws IOException, InterruptedException {
+    static LocalBroker start(Path natsServer, String version, Path runDir, List<NatsNode> nodes, Duration timeout,
+            NodeNamespaces namespaces) throws IOException, InterruptedException {
         Map<String, BrokerProcess> processes = new LinkedHashMap<>();
         try {
             for (int i = 0; i < nodes.size(); i++) {
                 NatsNode node = nodes.get(i);
                 Path store = Files.createDirectories(runDir.resolve("node-" + (i + 1)));
                 Path config = Files.writeString(runDir.resolve(node.name() + ".conf"), node.config(NAME, nodes, store));
+                List<String> command = List.of(natsServer.toString(), "-c", config.toString());
                 processes.put(node.name(), BrokerProcess.start(node.name(),
-                        List.of(natsServer.toString(), "-c", config.toString()), runDir, log(runDir, node.name()), Map.of()));
+                        namespaces == null ? command : namespaces.command(node.name(), command), runDir,
+                        log(runDir, node.name()), Map.of()));
             }
             NatsMonitor monitor = new NatsMonitor();
             awaitWhole(nodes, processes, monitor, runDir, timeout);
 
-            Map<String, String> settings = NatsLauncher.resultSettings(monitor.json(nodes.get(0).monitorUrl() + "/varz"));
+            Map<String, String> settings = NatsLauncher.resultSettings(monitor.json(nodes.get(0).monitorUrl() + "/varz"),
+                    namespaces);
             settings.put("cluster.name", NAME);
             settings.put("cluster.nodes", Integer.toString(nodes.size()));
             List<String> urls = nodes.stream().map(NatsNode::clientUrl).toList();
             // the client and the nats CLI both take a comma-separated server list, and connect to any of them
             Map<String, String> endpoints = Map.of("url", String.join(",", urls), "monitorUrl", nodes.get(0).monitorUrl());
             return new RunningBroker(NatsLauncher.TYPE, version, processes, runDir, endpoints, settings,
-                    new NatsClusterShape(nodes, version, monitor));
+                    new NatsClusterShape(nodes, version, monitor), namespaces);
         } catch (IOException | InterruptedException | RuntimeException e) {
             // the run directory stays (the error names a log in it), the nodes must not
             AllAtOnce.run("stop-nats", processes.values().stream().<Runnable>map(process -> process::close).toList());

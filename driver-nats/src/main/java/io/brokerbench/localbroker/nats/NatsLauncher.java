@@ -6,6 +6,7 @@ import io.brokerbench.localbroker.DebianPackage;
 import io.brokerbench.localbroker.FreePorts;
 import io.brokerbench.localbroker.LocalBroker;
 import io.brokerbench.localbroker.LocalBrokerLauncher;
+import io.brokerbench.localbroker.NodeNamespaces;
 import io.brokerbench.localbroker.RunningBroker;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,11 +18,14 @@ import java.util.Map;
 
 /**
  * Starts nats-server with JetStream (Debian package {@code nats-server}) on 127.0.0.1, storing
- * streams in the run directory: one server, or a cluster of up to {@value #MAX_NODES} ({@link NatsCluster}).
+ * streams in the run directory: one server, or a cluster of up to {@value #MAX_NODES} ({@link NatsCluster});
+ * or each server in a network namespace of its own on its own address ({@link NodeNamespaces}), for
+ * network faults.
  */
 public final class NatsLauncher implements LocalBrokerLauncher {
 
     static final String TYPE = "nats";
+    private static final String LOOPBACK = "127.0.0.1";
 
     /** JetStream keeps at most 5 replicas of a stream: more nodes would only spread streams thinner. */
     private static final int MAX_NODES = 5;
@@ -43,37 +47,67 @@ public final class NatsLauncher implements LocalBrokerLauncher {
     }
 
     @Override
+    public boolean startsInNamespaces() {
+        return true;
+    }
+
+    @Override
     public LocalBroker start(Path home, Path runDir, int nodes) throws IOException, InterruptedException {
+        return start(runDir, nodes, null);
+    }
+
+    @Override
+    public LocalBroker startInNamespaces(Path home, Path runDir, int nodes) throws IOException, InterruptedException {
+        NodeNamespaces namespaces = NodeNamespaces.create(nodes > 1 ? NatsNode.names(nodes) : List.of(TYPE));
+        try {
+            return start(runDir, nodes, namespaces);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            namespaces.close();
+            throw e;
+        }
+    }
+
+    /** @param namespaces null: every node on 127.0.0.1 */
+    private static LocalBroker start(Path runDir, int nodes, NodeNamespaces namespaces) throws IOException, InterruptedException {
         Path natsServer = DebianPackage.executable("nats-server", "nats-server");
         String version = parseVersion(DebianPackage.versionLine(natsServer));
         if (nodes > 1) {
-            return NatsCluster.start(natsServer, version, runDir,
-                    NatsNode.onPorts(nodes, FreePorts.distinct(3 * nodes)), READY_TIMEOUT);
+            return NatsCluster.start(natsServer, version, runDir, NatsNode.onPorts(nodes, FreePorts.distinct(3 * nodes),
+                    namespaces == null ? name -> LOOPBACK : namespaces::address), READY_TIMEOUT, namespaces);
         }
+        String host = namespaces == null ? LOOPBACK : namespaces.address(TYPE);
         List<Integer> ports = FreePorts.distinct(2);
         int port = ports.get(0);
         int monitorPort = ports.get(1);
         Path store = Files.createDirectories(runDir.resolve("store"));
-        List<String> command = List.of(natsServer.toString(), "-a", "127.0.0.1", "-p", Integer.toString(port),
+        List<String> command = List.of(natsServer.toString(), "-a", host, "-p", Integer.toString(port),
                 "-m", Integer.toString(monitorPort), "-js", "-sd", store.toString(), "-n", "brokerbench-nats");
-        BrokerProcess process = BrokerProcess.start("nats", command, runDir, runDir.resolve("nats.log"), Map.of());
-
-        NatsMonitor monitor = new NatsMonitor();
-        String monitorUrl = "http://127.0.0.1:" + monitorPort;
-        // healthz answers 200 only once JetStream is up, not merely when the client port is open
-        process.awaitReady(READY_TIMEOUT, () -> monitor.get(monitorUrl + "/healthz?js-enabled-only=true") != null);
-        Map<String, String> settings = resultSettings(monitor.json(monitorUrl + "/varz"));
-        return new RunningBroker(TYPE, version, process, runDir,
-                Map.of("url", "nats://127.0.0.1:" + port, "monitorUrl", monitorUrl), settings);
+        BrokerProcess process = BrokerProcess.start(TYPE, namespaces == null ? command : namespaces.command(TYPE, command),
+                runDir, runDir.resolve("nats.log"), Map.of());
+        try {
+            NatsMonitor monitor = new NatsMonitor();
+            String monitorUrl = "http://" + host + ":" + monitorPort;
+            // healthz answers 200 only once JetStream is up, not merely when the client port is open
+            process.awaitReady(READY_TIMEOUT, () -> monitor.get(monitorUrl + "/healthz?js-enabled-only=true") != null);
+            Map<String, String> settings = resultSettings(monitor.json(monitorUrl + "/varz"), namespaces);
+            return new RunningBroker(TYPE, version, Map.of(TYPE, process), runDir,
+                    Map.of("url", "nats://" + host + ":" + port, "monitorUrl", monitorUrl), settings, null, namespaces);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            process.close();
+            throw e;
+        }
     }
 
     /**
      * JetStream limits as the server reports them (they default to shares of this machine's RAM and
-     * disk; in a cluster, each node's); a new map the caller may add to.
+     * disk; in a cluster, each node's), and the nodes' network namespaces if any; a new map the caller may add to.
      */
-    static Map<String, String> resultSettings(JsonNode varz) {
+    static Map<String, String> resultSettings(JsonNode varz, NodeNamespaces namespaces) {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("jetstream", "enabled");
+        if (namespaces != null) {
+            settings.put("network", "a network namespace per node, " + namespaces.subnet());
+        }
         if (!varz.isMissingNode()) {
             JsonNode config = varz.path("jetstream").path("config");
             settings.put("jetstream.max_memory", config.path("max_memory").asText());

@@ -15,7 +15,7 @@ class NatsClusterShapeTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<NatsNode> NODES =
-            NatsNode.onPorts(3, List.of(4001, 6001, 8001, 4002, 6002, 8002, 4003, 6003, 8003));
+            NatsNode.onPorts(3, List.of(4001, 6001, 8001, 4002, 6002, 8002, 4003, 6003, 8003), name -> "127.0.0.1");
 
     @Test
     void reportsNodesTheMetaLeaderAndEachTopicsStreamWhereverItIsHeld() throws Exception {

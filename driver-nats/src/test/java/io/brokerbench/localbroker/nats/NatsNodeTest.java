@@ -10,15 +10,16 @@ import org.junit.jupiter.api.Test;
 class NatsNodeTest {
 
     private static final List<NatsNode> CLUSTER =
-            NatsNode.onPorts(3, List.of(4001, 6001, 8001, 4002, 6002, 8002, 4003, 6003, 8003));
+            NatsNode.onPorts(3, List.of(4001, 6001, 8001, 4002, 6002, 8002, 4003, 6003, 8003), name -> "127.0.0.1");
 
     @Test
     void nodesAreNamedInOrderAndTakeThreePortsEach() {
-        assertEquals(List.of(new NatsNode("nats-1", 4001, 6001, 8001), new NatsNode("nats-2", 4002, 6002, 8002),
-                new NatsNode("nats-3", 4003, 6003, 8003)), CLUSTER);
+        assertEquals(List.of(new NatsNode("nats-1", "127.0.0.1", 4001, 6001, 8001),
+                new NatsNode("nats-2", "127.0.0.1", 4002, 6002, 8002), new NatsNode("nats-3", "127.0.0.1", 4003, 6003, 8003)),
+                CLUSTER);
         assertEquals("nats://127.0.0.1:4002", CLUSTER.get(1).clientUrl());
         assertEquals("http://127.0.0.1:8003", CLUSTER.get(2).monitorUrl());
-        assertThrows(IllegalArgumentException.class, () -> NatsNode.onPorts(2, List.of(1, 2, 3, 4, 5)));
+        assertThrows(IllegalArgumentException.class, () -> NatsNode.onPorts(2, List.of(1, 2, 3, 4, 5), name -> "127.0.0.1"));
     }
 
     @Test
@@ -40,6 +41,16 @@ class NatsNodeTest {
                   ]
                 }
                 """, CLUSTER.get(1).config("brokerbench", CLUSTER, Path.of("/tmp/run/node-2")));
+    }
+
+    @Test
+    void nodesInNamespacesListenAndRouteOnTheirOwnAddresses() {
+        List<NatsNode> cluster = NatsNode.onPorts(2, List.of(4001, 6001, 8001, 4002, 6002, 8002),
+                name -> "10.250.7." + (10 + Integer.parseInt(name.substring("nats-".length()))));
+        String config = cluster.get(0).config("brokerbench", cluster, Path.of("/tmp/run/node-1"));
+        assertEquals("nats://10.250.7.12:4002", cluster.get(1).clientUrl());
+        assertEquals(List.of("listen: 10.250.7.11:4001", "http: 10.250.7.11:8001", "  listen: 10.250.7.11:6001",
+                "    nats-route://10.250.7.12:6002"), config.lines().filter(l -> l.contains("10.250.")).toList());
     }
 
     @Test

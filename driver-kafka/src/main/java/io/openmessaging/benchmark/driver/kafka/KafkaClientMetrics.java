@@ -1,13 +1,15 @@
 package io.openmessaging.benchmark.driver.kafka;
 
 import io.brokerbench.driver.ClientMetricSink;
+import io.brokerbench.driver.ClientMetrics;
 import java.util.Map;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 
 /**
  * Which of the Kafka clients' own metrics the result shows, and under which names: Kafka's names
- * with {@code kafka.producer.} or {@code kafka.consumer.} in front. Rates come from Kafka's running
+ * with {@code kafka.producer.} or {@code kafka.consumer.} in front, but for {@code record-retry-total}, which
+ * every driver names alike ({@link ClientMetrics#RETRIED_SENDS}). Rates come from Kafka's running
  * totals ({@code record-send-total} shows as {@code kafka.producer.record-send-rate}), so they are
  * exact per interval; averages and maxima are Kafka's own, over its sample window
  * ({@code metrics.sample.window.ms} × {@code metrics.num.samples}, 30–60 s by default). Only
@@ -25,7 +27,7 @@ final class KafkaClientMetrics {
     private static final Map<String, Shown> SHOWN = Map.ofEntries(
             producer("record-send-total", "record-send-rate", Report.PER_SECOND),
             producer("record-error-total", "record-error-rate", Report.PER_SECOND),
-            producer("record-retry-total", "record-retry-rate", Report.PER_SECOND),
+            Map.entry("producer-metrics/record-retry-total", new Shown(ClientMetrics.RETRIED_SENDS, Report.PER_SECOND)),
             producer("outgoing-byte-total", "outgoing-byte-rate", Report.PER_SECOND),
             producer("request-total", "request-rate", Report.PER_SECOND),
             producer("buffer-exhausted-total", "buffer-exhausted-rate", Report.PER_SECOND),
