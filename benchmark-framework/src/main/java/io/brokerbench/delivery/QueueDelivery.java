@@ -34,6 +34,6 @@ public record QueueDelivery(
     public static final int ATTEMPTS = 10;
 
     /** What a consumer of a log has: none of it. */
-    public static final QueueDelivery NONE = new QueueDelivery(false, 0, 0, new byte[0][], new byte[0][], new byte[0][], new byte[0][],
-            new long[ATTEMPTS], "");
+    public static final QueueDelivery NONE = new QueueDelivery(false, 0, 0, new byte[0][], new byte[0][], new byte[0][],
+            new byte[0][], new long[ATTEMPTS], "");
 }

@@ -70,7 +70,8 @@ final class QueueTally {
         // the run's end-to-end latency unit: ms, from the µs recorded
         LatencyStats latency = redeliveredLatency.getTotalCount() == 0 ? null
                 : LatencyStats.of(percentile -> percentile.of(redeliveredLatency) / 1_000.0);
-        return new QueueVerdict(released, redelivered, redeliveredUnreleased, acceptedAgain, rejected, archived, settledOnAttempt.clone(),
+        return new QueueVerdict(released, redelivered, redeliveredUnreleased, acceptedAgain, rejected, archived,
+                settledOnAttempt.clone(),
                 latency);
     }
 

@@ -76,7 +76,8 @@ public final class FaultWatch implements SnapshotObserver {
         double delayMillis = millis(summary, Metric.PUBLISH_DELAY, Percentile.P99);
         timeline.add(new FaultTick(round3((totals.nanoTime() - measureStartNanos) / 1e9), round3(seconds),
                 round3(delta.sent() / seconds), round3(ackRate), round3(delta.received() / seconds),
-                round3(delta.publishErrors() / seconds), delta.retriesCounted() ? round3(delta.retried() / seconds) : null, backlog, millisOrNull(summary, Metric.PUBLISH_LATENCY_FROM_INTENDED),
+                round3(delta.publishErrors() / seconds), delta.retriesCounted() ? round3(delta.retried() / seconds) : null,
+                backlog, millisOrNull(summary, Metric.PUBLISH_LATENCY_FROM_INTENDED),
                 millisOrNull(summary, Metric.END_TO_END_FROM_INTENDED)));
         for (Judge judge : judges) {
             judge.observe(delta, totals, histograms, backlog, due, ackRate, delayMillis);

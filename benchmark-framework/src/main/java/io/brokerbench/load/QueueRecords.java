@@ -70,8 +70,8 @@ final class QueueRecords {
     }
 
     QueueDelivery delivery() {
-        return new QueueDelivery(true, released, acceptedAgain, bytes(releasedRecords), bytes(redelivered), bytes(rejected), bytes(archived),
-                settledOnAttempt.clone(), HistogramCodec.encode(redeliveredLatency));
+        return new QueueDelivery(true, released, acceptedAgain, bytes(releasedRecords), bytes(redelivered), bytes(rejected),
+                bytes(archived), settledOnAttempt.clone(), HistogramCodec.encode(redeliveredLatency));
     }
 
     /** False when the set already held {@code sequence}. */

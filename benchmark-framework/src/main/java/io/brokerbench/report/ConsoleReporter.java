@@ -323,7 +323,8 @@ public final class ConsoleReporter implements RunListener {
             if (queue != null) {
                 LatencyStats redelivered = queue.redeliveredEndToEndLatency();
                 out.println(String.format("  queue %s/%s: released %,d deliveries, redelivered %,d (%,d without a release:"
-                        + " a lock timed out or its holder left), accepted again %,d, rejected %,d, archived %,d; settled per delivery attempt %s%s",
+                        + " a lock timed out or its holder left), accepted again %,d, rejected %,d, archived %,d;"
+                        + " settled per delivery attempt %s%s",
                         verdict.topic(), verdict.subscription(), queue.released(), queue.redelivered(),
                         queue.redeliveredUnreleased(), queue.acceptedAgain(), queue.rejected(), queue.archived(), attempts(queue.settledOnAttempt()),
                         redelivered == null ? "" : String.format("; redelivered end-to-end ms p50 %s p99 %s max %s",
