@@ -39,6 +39,11 @@ public final class MaxRateSearch {
 
     /** A failure this close to holding (published and backlog growth, as a fraction) may be looked past. */
     static final double NARROW_MISS = 0.05;
+    /**
+     * The lowest rate worth measuring: once 1 msg/s failed with nothing held, halving on would only measure
+     * a broker that takes nothing (a node gone, a store refusing writes) down to zero, window after window.
+     */
+    static final double LOWEST_RATE = 1;
 
     private final SearchSettings settings;
     private final NavigableSet<Double> held = new TreeSet<>();
@@ -125,7 +130,7 @@ public final class MaxRateSearch {
         if (confirmations >= settings.confirmWindows()) {
             return new SearchStep.Done(result(true));
         }
-        if (windows >= settings.maxWindows()) {
+        if (windows >= settings.maxWindows() || (lo == 0 && hi <= LOWEST_RATE)) {
             return new SearchStep.Done(result(false));
         }
         if (lookAhead) {

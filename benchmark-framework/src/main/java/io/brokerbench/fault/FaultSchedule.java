@@ -175,6 +175,7 @@ public final class FaultSchedule {
         boolean done = spec.action() == FaultSpec.Action.KILL || spec.action() == FaultSpec.Action.STOP;
         boolean watchLeader = topic != null && leader.isPresent() && leader.get().equals(target.node());
         long watchUntil = started + WATCH_LEADER_MILLIS * 1_000_000L;
+        LeaderAsk asking = null;
         while (!done || (watchLeader && fault.leaderMovedNanos() == 0 && clock.getAsLong() < watchUntil)) {
             if (!done && clock.getAsLong() >= out) {
                 if (spec.action().onNetwork()) {
@@ -192,11 +193,16 @@ public final class FaultSchedule {
                 continue;
             }
             if (watchLeader && fault.leaderMovedNanos() == 0) {
-                Optional<String> now = broker.leaderOf(topic, partition);
-                if (now.isPresent() && !now.get().equals(target.node())) {
-                    fault.leaderMoved(now.get(), clock.getAsLong());
-                    say(String.format("fault %d: partition %d of %s led by %s, %.1f s after the fault", fault.index(),
-                            partition, topic, now.get(), seconds(fault.leaderMovedNanos() - started)));
+                if (asking == null) {
+                    asking = LeaderAsk.start(broker, topic, partition, clock);
+                } else if (asking.answered()) {
+                    Optional<String> now = asking.leader();
+                    if (now.isPresent() && !now.get().equals(target.node())) {
+                        fault.leaderMoved(now.get(), asking.answeredNanos());
+                        say(String.format("fault %d: partition %d of %s led by %s, %.1f s after the fault", fault.index(),
+                                partition, topic, now.get(), seconds(fault.leaderMovedNanos() - started)));
+                    }
+                    asking = null;
                 }
             }
             Thread.sleep(POLL_MILLIS);

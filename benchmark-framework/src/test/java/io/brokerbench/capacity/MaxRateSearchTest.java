@@ -157,6 +157,23 @@ class MaxRateSearchTest {
     }
 
     @Test
+    void aBrokerThatTakesNothingEndsTheSearchAtOneMessageASecondNotAtZero() {
+        // a store that refuses every write (a Pulsar ledger one bookie short): nothing is published at any rate
+        MaxRateSearch search = new MaxRateSearch(new SearchSettings(1000, 0.02, 0.01, 2, 40));
+        SearchStep step = search.start();
+        int windows = 0;
+        while (step instanceof SearchStep.Measure measure) {
+            assertTrue(measure.rate() >= MaxRateSearch.LOWEST_RATE * 0.5, "no window below half a message a second: " + measure);
+            step = search.next(new RateWindow(measure.rate(), 0, 0, 0, 0, 1));
+            windows++;
+        }
+        SustainableRate found = ((SearchStep.Done) step).result();
+        assertEquals(0, found.rate(), found.toString());
+        assertTrue(found.upperBound() <= MaxRateSearch.LOWEST_RATE, found.toString());
+        assertTrue(windows < 15, "stops once 1 msg/s failed, in " + windows + " windows, not at the 40-window limit");
+    }
+
+    @Test
     void aNarrowFailureWhileDoublingIsLookedPastWhenTwiceItsRateHolds() {
         // a broker that falls 1.4 % short around 160,000 msg/s (requests too small to carry the load) and
         // holds up to 1,000,000 once they fill up, as study 3's did with an offset commit per poll

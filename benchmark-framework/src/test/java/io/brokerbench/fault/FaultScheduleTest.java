@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerbench.config.ConfigException;
 import io.brokerbench.localbroker.BrokerNode;
+import io.brokerbench.localbroker.ForwardingBroker;
 import io.brokerbench.localbroker.LocalBroker;
 import io.brokerbench.localbroker.LocalBrokers;
 import io.brokerbench.localbroker.StandInLauncher;
@@ -22,6 +23,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -75,6 +78,44 @@ class FaultScheduleTest {
 
         FaultPlan.restartStoppedNodes(cluster, new PrintStream(OutputStream.nullOutputStream()));
         assertTrue(ProcessHandle.of(pid("stand-in-3")).orElseThrow().isAlive(), "a killed node is up again for the next run");
+    }
+
+    @Test
+    void aBrokerSlowToSayWhoLeadsDoesNotLengthenAPauseOfTheLeader() throws Exception {
+        // the leader is named at once when the fault starts, then each question takes 6 s (a node it asks is
+        // the paused one, or each answer starts a program): the pause must still end after its 1 s
+        AtomicInteger asked = new AtomicInteger();
+        LocalBroker slowToAnswer = new ForwardingBroker(cluster) {
+            @Override
+            public Optional<String> leaderOf(String topic, int partition) {
+                if (asked.getAndIncrement() > 0) {
+                    try {
+                        Thread.sleep(6_000);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                return Optional.of("stand-in-2");
+            }
+
+            @Override
+            public void close() {
+                // the test's cluster, closed after each test
+            }
+        };
+        FaultSchedule schedule = new FaultSchedule(List.of(
+                new FaultSpec(0, FaultSpec.Action.PAUSE, "leader", 1, null, null, null, null, null, null, null)),
+                slowToAnswer, 1, System::nanoTime);
+        schedule.topicsCreated(List.of("t"));
+        schedule.start(System.nanoTime());
+        AppliedFault pause = schedule.faults().get(0);
+        waitUntil(20, () -> pause.endedNanos() != 0);
+        double pausedSeconds = (pause.endedNanos() - pause.startedNanos()) / 1e9;
+        schedule.stop();
+        assertEquals("stand-in-2", pause.node());
+        assertTrue(asked.get() >= 2, "asked again while the pause was on: " + asked);
+        assertTrue(pausedSeconds < 5, "resumed after its 1 s, not after the broker's 6 s answer: " + pausedSeconds);
+        assertNotEquals("T", state(pid("stand-in-2")), "resumed");
     }
 
     @Test

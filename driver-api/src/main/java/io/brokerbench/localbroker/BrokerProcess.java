@@ -29,6 +29,9 @@ public final class BrokerProcess implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(BrokerProcess.class);
 
     private static final Duration POLL = Duration.ofMillis(50);
+    /** How much of a node's log that ended on its own is quoted: among its last lines, one line, cut short. */
+    private static final int LAST_WORDS_LINES = 40;
+    private static final int LAST_WORDS_CHARS = 300;
     /**
      * The taskset CPU list for the brokers this thread starts, or null: set by {@link LocalBrokers#start(String,
      * Path, String)} around a launcher's start, so that every launcher's broker starts pinned without each
@@ -69,9 +72,25 @@ public final class BrokerProcess implements AutoCloseable {
      */
     private void noticeExit() {
         if (!ending) {
-            LOG.warn("local broker {} (pid {}) ended on its own: {}; its log: {}", name, process.pid(),
-                    exitStatus().orElse("ended"), log);
+            LOG.warn("local broker {} (pid {}) ended on its own: {}; its log: {}, which says last: {}", name, process.pid(),
+                    exitStatus().orElse("ended"), log, lastWords());
         }
+    }
+
+    /**
+     * The log's last error among its last lines, else its last line: why a node ended, as the run directory
+     * holding the whole log is removed with the broker after the run.
+     */
+    String lastWords() {
+        List<String> last = tail(LAST_WORDS_LINES).lines().filter(line -> !line.isBlank()).toList();
+        String said = last.isEmpty() ? "nothing" : last.get(last.size() - 1);
+        for (String line : last) {
+            if (line.contains("ERROR") || line.contains("FATAL") || line.contains("Exception")) {
+                said = line;
+            }
+        }
+        String one = OneLine.text(said);
+        return one.length() <= LAST_WORDS_CHARS ? one : one.substring(0, LAST_WORDS_CHARS) + " ...";
     }
 
     /**

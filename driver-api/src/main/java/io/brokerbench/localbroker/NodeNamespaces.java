@@ -63,6 +63,26 @@ public final class NodeNamespaces implements AutoCloseable {
         return created;
     }
 
+    /**
+     * The broker {@code start} starts with its nodes in namespaces made for {@code nodes}: should the start
+     * fail, the namespaces are removed again; once it has started, the broker removes them when it closes.
+     */
+    public static LocalBroker startIn(List<String> nodes, Start start) throws IOException, InterruptedException {
+        NodeNamespaces namespaces = create(nodes);
+        try {
+            return start.in(namespaces);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            namespaces.close();
+            throw e;
+        }
+    }
+
+    /** How a launcher starts its nodes in given namespaces. */
+    @FunctionalInterface
+    public interface Start {
+        LocalBroker in(NodeNamespaces namespaces) throws IOException, InterruptedException;
+    }
+
     private void make(List<String> names) throws IOException, InterruptedException {
         run(List.of(ip.toString(), "link", "add", bridge, "type", "bridge"));
         links.add(bridge);

@@ -56,6 +56,19 @@ class BrokerProcessTest {
     }
 
     @Test
+    void aBrokerThatEndsOnItsOwnIsSaidWithItsLogsLastErrorAsItsLogGoesWithTheRunDirectory() throws Exception {
+        String script = "echo 'INFO starting'; echo 'ERROR ZooKeeper session expired: shutting down'; echo 'INFO bye'; exit 0";
+        try (BrokerProcess broker = BrokerProcess.start("bookie-2", List.of("sh", "-c", script), dir, dir.resolve("bookie.log"),
+                Map.of())) {
+            await("the warning").atMost(Duration.ofSeconds(20)).until(() -> !logged.list.isEmpty());
+            String said = logged.list.get(0).getFormattedMessage();
+            assertTrue(said.startsWith("local broker bookie-2 (pid " + broker.pid() + ") ended on its own: exited with code 0"), said);
+            assertTrue(said.endsWith("which says last: ERROR ZooKeeper session expired: shutting down"), said);
+            assertEquals(1, said.lines().count(), said);
+        }
+    }
+
+    @Test
     void aBrokerThisHarnessStopsOrKillsIsNotAnUnexpectedEnd() throws Exception {
         BrokerProcess stopped = BrokerProcess.start("node-1", List.of("sleep", "60"), dir, dir.resolve("one.log"), Map.of());
         stopped.close();

@@ -41,13 +41,13 @@ class KafkaValidateTest {
 
     @Test
     void namespacesForALauncherThatStartsOnLoopbackOnlyAreBadInputNamingTheValue() throws Exception {
-        String text = Files.readString(HOME.resolve("driver-redis/redis-replicated.yaml")) + "localBrokerNetwork: namespaces\n";
-        Path driver = Files.writeString(dir.resolve("redis-netns.yaml"), text);
+        String text = Files.readString(HOME.resolve("driver-rabbitmq/rabbitmq-cluster-quorum.yaml")) + "localBrokerNetwork: namespaces\n";
+        Path driver = Files.writeString(dir.resolve("rabbitmq-netns.yaml"), text);
         assertEquals(ExitCode.BAD_INPUT, validate(driver));
         String message = err.toString(StandardCharsets.UTF_8).strip();
         assertEquals(1, message.lines().count(), message);
-        assertTrue(message.contains(driver + ": field 'localBrokerNetwork' = 'namespaces': a local redis broker starts its"
-                + " nodes on 127.0.0.1 only (network namespaces: kafka, nats)"), message);
+        assertTrue(message.contains(driver + ": field 'localBrokerNetwork' = 'namespaces': a local rabbitmq broker starts its"
+                + " nodes on 127.0.0.1 only (network namespaces: kafka, nats, redis)"), message);
     }
 
     @Test

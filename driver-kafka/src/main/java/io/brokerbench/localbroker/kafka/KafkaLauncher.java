@@ -71,13 +71,7 @@ public final class KafkaLauncher implements LocalBrokerLauncher {
 
     @Override
     public LocalBroker startInNamespaces(Path home, Path runDir, int nodes) throws IOException, InterruptedException {
-        NodeNamespaces namespaces = NodeNamespaces.create(KafkaNodes.names(nodes));
-        try {
-            return start(home, runDir, nodes, namespaces);
-        } catch (IOException | InterruptedException | RuntimeException e) {
-            namespaces.close();
-            throw e;
-        }
+        return NodeNamespaces.startIn(KafkaNodes.names(nodes), namespaces -> start(home, runDir, nodes, namespaces));
     }
 
     /** @param namespaces null: every node on 127.0.0.1 */

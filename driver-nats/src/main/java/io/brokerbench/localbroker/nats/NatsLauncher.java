@@ -58,13 +58,7 @@ public final class NatsLauncher implements LocalBrokerLauncher {
 
     @Override
     public LocalBroker startInNamespaces(Path home, Path runDir, int nodes) throws IOException, InterruptedException {
-        NodeNamespaces namespaces = NodeNamespaces.create(nodes > 1 ? NatsNode.names(nodes) : List.of(TYPE));
-        try {
-            return start(runDir, nodes, namespaces);
-        } catch (IOException | InterruptedException | RuntimeException e) {
-            namespaces.close();
-            throw e;
-        }
+        return NodeNamespaces.startIn(nodes > 1 ? NatsNode.names(nodes) : List.of(TYPE), namespaces -> start(runDir, nodes, namespaces));
     }
 
     /** @param namespaces null: every node on 127.0.0.1 */

@@ -9,6 +9,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A local RabbitMQ cluster as it reports itself, for the result: each node with its ports and the versions
@@ -19,8 +20,17 @@ import java.util.Map;
  */
 final class RabbitMqClusterShape implements RunningBroker.ShapeReport {
 
+    /**
+     * How often, at most, who leads is asked of the cluster: each {@code rabbitmqctl} starts an Erlang VM
+     * (about a second of CPU), and a fault's watch asks as often as it can; in between, the last answer.
+     */
+    private static final long LEADERS_ASKED_EVERY_NANOS = 2_000_000_000L;
+    private static final String[] QUEUE_FIELDS = {"list_queues", "name", "type", "leader", "members", "online"};
+
     private final List<RabbitMqNode> nodes;
     private final RabbitMqCtl ctl;
+    private JsonNode lastQueues;
+    private long lastQueuesNanos;
 
     RabbitMqClusterShape(List<RabbitMqNode> nodes, RabbitMqCtl ctl) {
         this.nodes = List.copyOf(nodes);
@@ -32,8 +42,7 @@ final class RabbitMqClusterShape implements RunningBroker.ShapeReport {
         IOException last = null;
         for (RabbitMqNode node : nodes) {
             try {
-                return describe(topics, ctl.json(node, "cluster_status"),
-                        ctl.json(node, "list_queues", "name", "type", "leader", "members", "online"));
+                return describe(topics, ctl.json(node, "cluster_status"), ctl.json(node, QUEUE_FIELDS));
             } catch (IOException e) {
                 last = e;
             } catch (InterruptedException e) {
@@ -42,6 +51,47 @@ final class RabbitMqClusterShape implements RunningBroker.ShapeReport {
             }
         }
         throw new UncheckedIOException("no node of the RabbitMQ cluster answered rabbitmqctl", last);
+    }
+
+    /**
+     * A topic has no partitions on RabbitMQ: its leader is its stream's, or its first subscription queue's
+     * (by name), as the first node that answers reports it now.
+     */
+    @Override
+    public Optional<String> leaderOf(String topic, int partition) {
+        return leadQueue(topic).map(queue -> (String) queue.get("leader")).filter(leader -> !leader.isEmpty());
+    }
+
+    /** The members of that stream or queue that are online now. */
+    @SuppressWarnings("unchecked")
+    @Override
+    public List<String> replicasOf(String topic, int partition) {
+        return leadQueue(topic).map(queue -> (List<String>) queue.get("online")).orElse(List.of());
+    }
+
+    private Optional<Map<String, Object>> leadQueue(String topic) {
+        return queuesOf(topic, queuesNow()).stream().findFirst();
+    }
+
+    /** {@code list_queues} from the first node that answers, asked at most every {@link #LEADERS_ASKED_EVERY_NANOS}. */
+    private synchronized JsonNode queuesNow() {
+        if (lastQueues != null && System.nanoTime() - lastQueuesNanos < LEADERS_ASKED_EVERY_NANOS) {
+            return lastQueues;
+        }
+        IOException last = null;
+        for (RabbitMqNode node : nodes) {
+            try {
+                lastQueues = ctl.json(node, QUEUE_FIELDS);
+                lastQueuesNanos = System.nanoTime();
+                return lastQueues;
+            } catch (IOException e) {
+                last = e; // down or paused: the next node is asked
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted asking RabbitMQ who leads", e);
+            }
+        }
+        throw new UncheckedIOException("no node of the RabbitMQ cluster answered rabbitmqctl list_queues", last);
     }
 
     /** The shape from one node's {@code cluster_status} and {@code list_queues} (JSON). */

@@ -5,6 +5,7 @@ import io.brokerbench.localbroker.DebianPackage;
 import io.brokerbench.localbroker.FreePorts;
 import io.brokerbench.localbroker.LocalBroker;
 import io.brokerbench.localbroker.LocalBrokerLauncher;
+import io.brokerbench.localbroker.NodeNamespaces;
 import io.brokerbench.localbroker.RunningBroker;
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,7 +26,8 @@ import java.util.Map;
 /**
  * Starts redis-server (Debian package {@code redis-server}) on 127.0.0.1 with no persistence, and at
  * most half the machine's memory; with {@code localBrokerNodes} above 1, a primary and its replicas
- * watched by a sentinel ({@link ReplicatedRedis}).
+ * watched by a sentinel ({@link ReplicatedRedis}); or each server and the sentinel in a network namespace
+ * of its own on its own address ({@link NodeNamespaces}), for network faults.
  *
  * <p>Every start requires a freshly generated password ({@code endpoints().get("password")}): a
  * driver file refers to it as {@code ${localBroker.password}}, and a wrong password can be tested
@@ -34,6 +36,7 @@ import java.util.Map;
 public final class RedisLauncher implements LocalBrokerLauncher {
 
     private static final String TYPE = "redis";
+    private static final String LOOPBACK = "127.0.0.1";
     /** A primary and up to four replicas: on one machine, more copies would only share its cores further. */
     private static final int MAX_NODES = 5;
 
@@ -50,30 +53,52 @@ public final class RedisLauncher implements LocalBrokerLauncher {
         return MAX_NODES;
     }
 
-    /** The sentinel's two exist only for more than one node; a driver file naming them still validates. */
+    /** The sentinel's endpoints exist only for more than one node; a driver file naming them still validates. */
     @Override
     public Map<String, String> exampleEndpoints() {
-        return Map.of("host", "127.0.0.1", "port", "6379", "password", "bbexample",
-                ReplicatedRedis.SENTINEL_PORT, "26379", ReplicatedRedis.SENTINEL_MASTER, ReplicatedRedis.MASTER_NAME);
+        return Map.of("host", LOOPBACK, "port", "6379", "password", "bbexample",
+                ReplicatedRedis.SENTINEL_HOST, LOOPBACK, ReplicatedRedis.SENTINEL_PORT, "26379",
+                ReplicatedRedis.SENTINEL_MASTER, ReplicatedRedis.MASTER_NAME);
+    }
+
+    @Override
+    public boolean startsInNamespaces() {
+        return true;
     }
 
     @Override
     public LocalBroker start(Path home, Path runDir, int nodes) throws IOException, InterruptedException {
+        return start(runDir, nodes, null);
+    }
+
+    @Override
+    public LocalBroker startInNamespaces(Path home, Path runDir, int nodes) throws IOException, InterruptedException {
+        return NodeNamespaces.startIn(nodes > 1 ? ReplicatedRedis.names(nodes) : List.of(TYPE), namespaces -> start(runDir, nodes, namespaces));
+    }
+
+    /** @param namespaces null: every node on 127.0.0.1 */
+    private static LocalBroker start(Path runDir, int nodes, NodeNamespaces namespaces) throws IOException, InterruptedException {
         Path redisServer = DebianPackage.executable("redis-server", "redis-server");
         String version = parseVersion(DebianPackage.versionLine(redisServer));
         String password = newPassword();
         Map<String, String> settings = resultSettings(nodes);
         if (nodes > 1) {
-            return ReplicatedRedis.start(redisServer, version, runDir, nodes, password, settings);
+            return ReplicatedRedis.start(redisServer, version, runDir, nodes, password, settings, namespaces);
         }
-        int port = FreePorts.next();
-        Path config = writeConfig(runDir, port, password, settings);
-
-        BrokerProcess process = BrokerProcess.start("redis", List.of(redisServer.toString(), config.toString()),
+        RedisNode node = new RedisNode(TYPE, namespaces == null ? LOOPBACK : namespaces.address(TYPE), FreePorts.next());
+        Path config = writeConfig(runDir, node, password, settings);
+        List<String> command = List.of(redisServer.toString(), config.toString());
+        BrokerProcess process = BrokerProcess.start(TYPE, namespaces == null ? command : namespaces.command(TYPE, command),
                 runDir, runDir.resolve("redis.log"), Map.of());
-        process.awaitReady(READY_TIMEOUT, () -> answersPong(port, password));
-        return new RunningBroker(TYPE, version, process, runDir,
-                Map.of("host", "127.0.0.1", "port", Integer.toString(port), "password", password), settings);
+        try {
+            process.awaitReady(READY_TIMEOUT, () -> answersPong(node, password));
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            process.close();
+            throw e;
+        }
+        return new RunningBroker(TYPE, version, Map.of(TYPE, process), runDir,
+                Map.of("host", node.host(), "port", Integer.toString(node.port()), "password", password),
+                reported(settings, namespaces), null, namespaces);
     }
 
     /** Server settings that change what a benchmark measures; recorded with the result. */
@@ -106,21 +131,30 @@ public final class RedisLauncher implements LocalBrokerLauncher {
         return 0;
     }
 
-    /** {@code dir/redis.conf} for a server on {@code port} keeping its files in {@code dir}, with {@code settings} last. */
-    static Path writeConfig(Path dir, int port, String password, Map<String, String> settings) throws IOException {
+    /** The result's settings: the servers' {@code settings}, and the nodes' network namespaces if any. */
+    static Map<String, String> reported(Map<String, String> settings, NodeNamespaces namespaces) {
+        Map<String, String> reported = new LinkedHashMap<>(settings);
+        if (namespaces != null) {
+            reported.put("network", "a network namespace per node, " + namespaces.subnet());
+        }
+        return reported;
+    }
+
+    /** {@code dir/redis.conf} for the server {@code node} keeping its files in {@code dir}, with {@code settings} last. */
+    static Path writeConfig(Path dir, RedisNode node, String password, Map<String, String> settings) throws IOException {
         List<String> lines = new ArrayList<>();
         settings.forEach((key, value) -> lines.add(key + " " + value));
-        return writeConfigFile(dir.resolve("redis.conf"), port, password, lines);
+        return writeConfigFile(dir.resolve("redis.conf"), node, password, lines);
     }
 
     /**
-     * {@code file} for a server, or a sentinel, on 127.0.0.1 only at {@code port} that keeps its files beside it,
-     * requires {@code password} and is configured further by {@code lines}.
+     * {@code file} for a server, or a sentinel, listening only on {@code node}'s address and port that keeps
+     * its files beside it, requires {@code password} and is configured further by {@code lines}.
      */
-    static Path writeConfigFile(Path file, int port, String password, List<String> lines) throws IOException {
+    static Path writeConfigFile(Path file, RedisNode node, String password, List<String> lines) throws IOException {
         StringBuilder text = new StringBuilder("# written by " + RedisLauncher.class.getName() + "\n");
-        text.append("bind 127.0.0.1\n");
-        text.append("port ").append(port).append('\n');
+        text.append("bind ").append(node.host()).append('\n');
+        text.append("port ").append(node.port()).append('\n');
         text.append("daemonize no\n");
         text.append("dir ").append(file.getParent()).append('\n');
         text.append("requirepass ").append(password).append('\n');
@@ -132,9 +166,9 @@ public final class RedisLauncher implements LocalBrokerLauncher {
     /**
      * A plain-socket {@code AUTH} + {@code PING}: all readiness needs, without a client library.
      */
-    static boolean answersPong(int port, String password) {
+    static boolean answersPong(RedisNode node, String password) {
         try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", port), PROBE_TIMEOUT_MS);
+            socket.connect(new InetSocketAddress(node.host(), node.port()), PROBE_TIMEOUT_MS);
             socket.setSoTimeout(PROBE_TIMEOUT_MS);
             OutputStream out = socket.getOutputStream();
             out.write(("AUTH " + password + "\r\nPING\r\n").getBytes(StandardCharsets.US_ASCII));

@@ -8,7 +8,7 @@ import redis.clients.jedis.Jedis;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
- * One question to one server of a local group, on a connection of its own to 127.0.0.1: how the
+ * One question to one server of a local group, on a connection of its own to the node: how the
  * launcher polls for readiness and reads what the group reports. A second bounds every connect and
  * reply, so a server that hangs slows a poll by a second rather than stopping it.
  */
@@ -19,22 +19,22 @@ final class RedisProbe {
     private RedisProbe() {
     }
 
-    /** What {@code question} returns on the server (or sentinel) at {@code port}; a failure is a {@link JedisException}. */
-    static <T> T ask(int port, String password, Function<Jedis, T> question) {
+    /** What {@code question} returns on the server (or sentinel) {@code node}; a failure is a {@link JedisException}. */
+    static <T> T ask(RedisNode node, String password, Function<Jedis, T> question) {
         DefaultJedisClientConfig config = DefaultJedisClientConfig.builder()
                 .password(password)
                 .connectionTimeoutMillis(TIMEOUT_MS)
                 .socketTimeoutMillis(TIMEOUT_MS)
                 .build();
-        try (Jedis jedis = new Jedis(new HostAndPort("127.0.0.1", port), config)) {
+        try (Jedis jedis = new Jedis(new HostAndPort(node.host(), node.port()), config)) {
             return question.apply(jedis);
         }
     }
 
     /** Whether {@code condition} holds now; a server that does not answer (yet) does not meet it. */
-    static boolean holds(int port, String password, Predicate<Jedis> condition) {
+    static boolean holds(RedisNode node, String password, Predicate<Jedis> condition) {
         try {
-            return ask(port, password, condition::test);
+            return ask(node, password, condition::test);
         } catch (JedisException notYet) {
             return false;
         }

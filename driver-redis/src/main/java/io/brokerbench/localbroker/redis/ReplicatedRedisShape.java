@@ -22,15 +22,15 @@ import redis.clients.jedis.exceptions.JedisException;
 final class ReplicatedRedisShape implements RunningBroker.ShapeReport {
 
     private final String version;
-    /** Every data node's port by its name, primary first. */
-    private final Map<String, Integer> ports;
-    private final int sentinelPort;
+    /** Every data node, the first primary first. */
+    private final List<RedisNode> servers;
+    private final RedisNode sentinel;
     private final String password;
 
-    ReplicatedRedisShape(String version, Map<String, Integer> ports, int sentinelPort, String password) {
+    ReplicatedRedisShape(String version, List<RedisNode> servers, RedisNode sentinel, String password) {
         this.version = version;
-        this.ports = new LinkedHashMap<>(ports);
-        this.sentinelPort = sentinelPort;
+        this.servers = List.copyOf(servers);
+        this.sentinel = sentinel;
         this.password = password;
     }
 
@@ -39,21 +39,22 @@ final class ReplicatedRedisShape implements RunningBroker.ShapeReport {
         List<Map<String, Object>> nodes = new ArrayList<>();
         String primary = null;
         ReplicationInfo primaryInfo = null;
-        for (Map.Entry<String, Integer> server : ports.entrySet()) {
+        for (RedisNode server : servers) {
             Map<String, Object> node = new LinkedHashMap<>();
-            node.put("name", server.getKey());
+            node.put("name", server.name());
             try {
-                ReplicationInfo info = replicationOf(server.getValue());
+                ReplicationInfo info = replicationOf(server);
                 node.put("role", info.isPrimary() ? "primary" : "replica");
                 if (info.isPrimary() && primary == null) {
-                    primary = server.getKey();
+                    primary = server.name();
                     primaryInfo = info;
                 }
             } catch (JedisException e) {
                 node.put("role", "unknown");
                 node.put("error", OneLine.of(e));
             }
-            node.put("port", server.getValue());
+            node.put("host", server.host());
+            node.put("port", server.port());
             nodes.add(node);
         }
         nodes.add(sentinelNode());
@@ -67,7 +68,7 @@ final class ReplicatedRedisShape implements RunningBroker.ShapeReport {
         if (primaryInfo != null) {
             List<String> copies = inNodeOrder(primaryInfo.replicas()).stream()
                     .filter(replica -> "online".equals(replica.get("state")))
-                    .map(replica -> nodeAt(replica.get("port"))).toList();
+                    .map(this::nodeAt).toList();
             Map<String, Object> byTopic = new LinkedHashMap<>();
             for (String topic : topics) {
                 byTopic.put(topic, Map.of("leader", primary, "replicas", copies));
@@ -77,7 +78,12 @@ final class ReplicatedRedisShape implements RunningBroker.ShapeReport {
         return shape;
     }
 
-    /** Every stream is led by the primary: the node that reports itself the primary now (after a failover, another). */
+    /**
+     * Every stream is led by the primary: the one the sentinel names now, whom the clients follow (after a
+     * failover, another); if the sentinel does not answer, the first node that reports itself the primary.
+     * The sentinel first, as a primary cut off from the others still calls itself one, beside the replica
+     * the sentinel promoted in its place.
+     */
     @Override
     public Optional<String> leaderOf(String topic, int partition) {
         return primaryNow();
@@ -92,9 +98,10 @@ final class ReplicatedRedisShape implements RunningBroker.ShapeReport {
         }
         List<String> holders = new ArrayList<>(List.of(primary.get()));
         try {
-            inNodeOrder(replicationOf(ports.get(primary.get())).replicas()).stream()
+            RedisNode server = servers.stream().filter(node -> node.name().equals(primary.get())).findFirst().orElseThrow();
+            inNodeOrder(replicationOf(server).replicas()).stream()
                     .filter(replica -> "online".equals(replica.get("state")))
-                    .forEach(replica -> holders.add(nodeAt(replica.get("port"))));
+                    .forEach(replica -> holders.add(nodeAt(replica)));
         } catch (JedisException e) {
             // the primary stopped answering between the two questions: it alone is known to hold the stream
         }
@@ -108,10 +115,21 @@ final class ReplicatedRedisShape implements RunningBroker.ShapeReport {
     }
 
     private Optional<String> primaryNow() {
-        for (Map.Entry<String, Integer> server : ports.entrySet()) {
+        try {
+            Map<String, String> named = RedisProbe.ask(sentinel, password,
+                    probe -> SentinelView.of(probe, ReplicatedRedis.MASTER_NAME)).master();
+            Optional<RedisNode> server = servers.stream().filter(node -> node.isAt(named.get("ip"), named.get("port")))
+                    .findFirst();
+            if (server.isPresent()) {
+                return Optional.of(server.get().name());
+            }
+        } catch (JedisException e) {
+            // the sentinel is down or paused: the servers say
+        }
+        for (RedisNode server : servers) {
             try {
-                if (replicationOf(server.getValue()).isPrimary()) {
-                    return Optional.of(server.getKey());
+                if (replicationOf(server).isPrimary()) {
+                    return Optional.of(server.name());
                 }
             } catch (JedisException e) {
                 // down or paused: asked the next one
@@ -120,15 +138,16 @@ final class ReplicatedRedisShape implements RunningBroker.ShapeReport {
         return Optional.empty();
     }
 
-    private ReplicationInfo replicationOf(int port) {
-        return ReplicationInfo.parse(RedisProbe.ask(port, password, server -> server.info("replication")));
+    private ReplicationInfo replicationOf(RedisNode server) {
+        return ReplicationInfo.parse(RedisProbe.ask(server, password, probe -> probe.info("replication")));
     }
 
     private Map<String, Object> sentinelNode() {
         Map<String, Object> node = new LinkedHashMap<>();
-        node.put("name", ReplicatedRedis.SENTINEL);
+        node.put("name", sentinel.name());
         node.put("role", "sentinel");
-        node.put("port", sentinelPort);
+        node.put("host", sentinel.host());
+        node.put("port", sentinel.port());
         return node;
     }
 
@@ -139,7 +158,7 @@ final class ReplicatedRedisShape implements RunningBroker.ShapeReport {
         List<Map<String, Object>> replicas = new ArrayList<>();
         for (Map<String, String> line : inNodeOrder(info.replicas())) {
             Map<String, Object> replica = new LinkedHashMap<>();
-            replica.put("node", nodeAt(line.get("port")));
+            replica.put("node", nodeAt(line));
             replica.put("state", line.get("state"));
             long offset = Long.parseLong(line.getOrDefault("offset", "-1"));
             replica.put("offset", offset);
@@ -155,18 +174,18 @@ final class ReplicatedRedisShape implements RunningBroker.ShapeReport {
 
     private Map<String, Object> sentinel() {
         Map<String, Object> view = new LinkedHashMap<>();
-        view.put("port", sentinelPort);
+        view.put("port", sentinel.port());
         view.put("master", ReplicatedRedis.MASTER_NAME);
         try {
-            SentinelView seen = RedisProbe.ask(sentinelPort, password,
-                    sentinel -> SentinelView.of(sentinel, ReplicatedRedis.MASTER_NAME));
-            view.put("primary", nodeAt(seen.master().get("port")));
+            SentinelView seen = RedisProbe.ask(sentinel, password,
+                    probe -> SentinelView.of(probe, ReplicatedRedis.MASTER_NAME));
+            view.put("primary", nodeAt(seen.master()));
             view.put("flags", seen.master().get("flags"));
             view.put("quorum", Long.parseLong(seen.master().getOrDefault("quorum", "-1")));
             List<Map<String, Object>> replicas = new ArrayList<>();
             for (Map<String, String> known : inNodeOrder(seen.replicas())) {
                 Map<String, Object> replica = new LinkedHashMap<>();
-                replica.put("node", nodeAt(known.get("port")));
+                replica.put("node", nodeAt(known));
                 replica.put("flags", known.get("flags"));
                 replica.put("masterLinkStatus", known.get("master-link-status"));
                 replicas.add(replica);
@@ -178,19 +197,17 @@ final class ReplicatedRedisShape implements RunningBroker.ShapeReport {
         return view;
     }
 
-    /** Replicas as a server or the sentinel lists them (each with its {@code port}), in node order rather than the order they connected in. */
+    /** Replicas as a server or the sentinel lists them (each with its {@code ip} and {@code port}), in node order rather than the order they connected in. */
     private List<Map<String, String>> inNodeOrder(List<Map<String, String>> replicas) {
         // names sort as numbers do: there are at most five nodes
-        return replicas.stream().sorted(Comparator.comparing(replica -> nodeAt(replica.get("port")))).toList();
+        return replicas.stream().sorted(Comparator.comparing(this::nodeAt)).toList();
     }
 
-    /** The node's name for a port a server or the sentinel reports; the address itself for a stranger. */
-    private String nodeAt(String port) {
-        for (Map.Entry<String, Integer> server : ports.entrySet()) {
-            if (Integer.toString(server.getValue()).equals(port)) {
-                return server.getKey();
-            }
-        }
-        return "127.0.0.1:" + port;
+    /** The node's name for the {@code ip} and {@code port} a server or the sentinel reports; the address itself for a stranger. */
+    private String nodeAt(Map<String, String> reported) {
+        String ip = reported.get("ip");
+        String port = reported.get("port");
+        return servers.stream().filter(server -> server.isAt(ip, port)).map(RedisNode::name).findFirst()
+                .orElse(ip + ":" + port);
     }
 }

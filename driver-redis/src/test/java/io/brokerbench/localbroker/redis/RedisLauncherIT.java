@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.Jedis;
@@ -36,8 +37,9 @@ class RedisLauncherIT {
             assertEquals("127.0.0.1", redis.endpoints().get("host"));
             int port = Integer.parseInt(redis.endpoints().get("port"));
             String password = redis.endpoints().get("password");
-            assertTrue(RedisLauncher.answersPong(port, password), "AUTH + PING with the generated password");
-            assertFalse(RedisLauncher.answersPong(port, password + "x"), "a wrong password must be refused");
+            RedisNode node = new RedisNode("redis", "127.0.0.1", port);
+            assertTrue(RedisLauncher.answersPong(node, password), "AUTH + PING with the generated password");
+            assertFalse(RedisLauncher.answersPong(node, password + "x"), "a wrong password must be refused");
             try (Jedis jedis = new Jedis("127.0.0.1", port)) {
                 jedis.auth(password);
                 // the server itself holds the bound: past it, writes fail instead of the machine running out
@@ -79,9 +81,13 @@ class RedisLauncherIT {
 
             Map<String, Object> shape = redis.describe(List.of("t"));
             Map<String, Integer> ports = new LinkedHashMap<>();
+            Map<String, RedisNode> servers = new LinkedHashMap<>();
             for (Object node : (List<?>) shape.get("nodes")) {
                 Map<?, ?> fields = (Map<?, ?>) node;
                 ports.put((String) fields.get("name"), (Integer) fields.get("port"));
+                servers.put((String) fields.get("name"), new RedisNode((String) fields.get("name"), (String) fields.get("host"),
+                        (Integer) fields.get("port")));
+                assertEquals("127.0.0.1", fields.get("host"), fields.toString());
             }
             assertEquals(primaryPort, ports.get("redis-1"));
             assertEquals(sentinelPort, ports.get("redis-sentinel"));
@@ -90,25 +96,27 @@ class RedisLauncherIT {
             // three servers, each the live process the broker names: each reports its own pid and port
             for (BrokerNode node : nodes.subList(0, 3)) {
                 assertTrue(node.process().isAlive(), node.name());
-                String server = RedisProbe.ask(ports.get(node.name()), password, jedis -> jedis.info("server"));
+                String server = RedisProbe.ask(servers.get(node.name()), password, jedis -> jedis.info("server"));
                 assertTrue(server.contains("\nprocess_id:" + node.process().pid() + "\r\n")
                         && server.contains("\ntcp_port:" + ports.get(node.name()) + "\r\n"), node.name() + ": " + server);
                 assertEquals(Map.of("bind", "127.0.0.1"),
-                        RedisProbe.ask(ports.get(node.name()), password, jedis -> jedis.configGet("bind")), node.name());
+                        RedisProbe.ask(servers.get(node.name()), password, jedis -> jedis.configGet("bind")), node.name());
             }
             assertEquals(3, nodes.subList(0, 3).stream().map(node -> node.process().pid()).distinct().count());
             assertTrue(nodes.get(3).process().isAlive(), "the sentinel");
 
-            ReplicationInfo primary = RedisProbe.ask(primaryPort, password,
+            ReplicationInfo primary = RedisProbe.ask(servers.get("redis-1"), password,
                     jedis -> ReplicationInfo.parse(jedis.info("replication")));
             assertTrue(primary.hasOnlineReplicas(2), primary.fields().toString());
             for (String replica : List.of("redis-2", "redis-3")) {
-                ReplicationInfo info = RedisProbe.ask(ports.get(replica), password,
+                ReplicationInfo info = RedisProbe.ask(servers.get(replica), password,
                         jedis -> ReplicationInfo.parse(jedis.info("replication")));
                 assertTrue(info.linkUp() && !info.isPrimary(), replica + ": " + info.fields());
                 assertEquals(Integer.toString(primaryPort), info.fields().get("master_port"), replica);
             }
-            SentinelView sentinel = RedisProbe.ask(sentinelPort, password, jedis -> SentinelView.of(jedis, "brokerbench"));
+            assertEquals("127.0.0.1", redis.endpoints().get("sentinelHost"));
+            SentinelView sentinel = RedisProbe.ask(servers.get("redis-sentinel"), password,
+                    jedis -> SentinelView.of(jedis, "brokerbench"));
             assertEquals(Integer.toString(primaryPort), sentinel.master().get("port"));
             assertTrue(sentinel.seesGroup(2), sentinel.toString());
             assertEquals(Set.of(Integer.toString(ports.get("redis-2")), Integer.toString(ports.get("redis-3"))),
@@ -136,6 +144,46 @@ class RedisLauncherIT {
             assertFalse(node.process().isAlive(), node.name() + " still running");
         }
         assertFalse(Files.exists(runDir), "run dir " + runDir + " not deleted");
+    }
+
+    /**
+     * One server in a network namespace of its own (as a driver file's {@code localBrokerNetwork: namespaces}
+     * asks): it listens on the namespace's address only, answers from here through the bridge, and its
+     * namespace is gone with it. Needs root.
+     */
+    @Test
+    void aServerInANetworkNamespaceListensOnItsAddressAndTakesItsNamespaceAlong() throws Exception {
+        Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "network namespaces need root");
+        Set<String> before = namespaces();
+        LocalBroker redis = LocalBrokers.start("redis", 1, LocalBrokers.home(), null, true);
+        try {
+            String host = redis.endpoints().get("host");
+            assertTrue(host.startsWith("10.250."), redis.endpoints().toString());
+            assertTrue(redis.settings().get("network").startsWith("a network namespace per node, 10.250."),
+                    redis.settings().toString());
+            RedisNode server = new RedisNode("redis", host, Integer.parseInt(redis.endpoints().get("port")));
+            String password = redis.endpoints().get("password");
+            assertTrue(RedisLauncher.answersPong(server, password), "AUTH + PING at " + host);
+            assertEquals(Map.of("bind", host), RedisProbe.ask(server, password, jedis -> jedis.configGet("bind")));
+            assertFalse(RedisLauncher.answersPong(new RedisNode("redis", "127.0.0.1", server.port()), password),
+                    "nothing of it on this namespace's loopback");
+            String namespace = Files.readSymbolicLink(Path.of("/proc", Long.toString(redis.nodes().get(0).process().pid()), "ns/net"))
+                    .toString();
+            assertFalse(namespace.equals(Files.readSymbolicLink(Path.of("/proc/self/ns/net")).toString()),
+                    "the server runs in a namespace of its own: " + namespace);
+        } finally {
+            redis.close();
+        }
+        Set<String> left = namespaces();
+        left.removeAll(before);
+        assertEquals(Set.of(), left, "the server's namespace is removed with it");
+    }
+
+    private static Set<String> namespaces() throws IOException, InterruptedException {
+        Process list = new ProcessBuilder("ip", "netns", "list").redirectErrorStream(true).start();
+        String text = new String(list.getInputStream().readAllBytes());
+        assertEquals(0, list.waitFor(), text);
+        return text.lines().map(line -> line.split(" ")[0]).collect(Collectors.toCollection(HashSet::new));
     }
 
     private static Path workingDirectory(long pid) {

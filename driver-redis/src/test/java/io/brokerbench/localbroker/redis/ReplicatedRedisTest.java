@@ -15,6 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** The group's config files and how it reads what servers and sentinel report, without starting any. */
 class ReplicatedRedisTest {
 
+    private static final RedisNode PRIMARY = new RedisNode("redis-1", "127.0.0.1", 17001);
+
     private static final String PRIMARY_INFO = """
             # Replication\r
             role:master\r
@@ -30,8 +32,8 @@ class ReplicatedRedisTest {
 
     @Test
     void aReplicaFollowsThePrimaryOnLoopbackWithTheGroupsPassword() throws IOException {
-        Path config = RedisLauncher.writeConfig(dir, 17002, "bbsecret",
-                ReplicatedRedis.replication("redis-2", 17001, "bbsecret"));
+        Path config = RedisLauncher.writeConfig(dir, new RedisNode("redis-2", "127.0.0.1", 17002), "bbsecret",
+                ReplicatedRedis.replication("redis-2", PRIMARY, "bbsecret"));
         List<String> lines = Files.readAllLines(config);
         assertEquals(dir.resolve("redis.conf"), config);
         assertTrue(lines.containsAll(List.of("bind 127.0.0.1", "port 17002", "dir " + dir, "requirepass bbsecret",
@@ -39,15 +41,29 @@ class ReplicatedRedisTest {
     }
 
     @Test
+    void inNamespacesEachNodeListensOnItsAddressAndFollowsThePrimaryAtItsAddress() throws IOException {
+        RedisNode primary = new RedisNode("redis-1", "10.250.7.11", 17001);
+        Path config = RedisLauncher.writeConfig(dir, new RedisNode("redis-2", "10.250.7.12", 17002), "bbsecret",
+                ReplicatedRedis.replication("redis-2", primary, "bbsecret"));
+        assertTrue(Files.readAllLines(config).containsAll(List.of("bind 10.250.7.12", "replicaof 10.250.7.11 17001")));
+        Path sentinel = ReplicatedRedis.writeSentinelConfig(dir, new RedisNode("redis-sentinel", "10.250.7.14", 17100),
+                primary, "bbsecret");
+        assertTrue(Files.readAllLines(sentinel).containsAll(List.of("bind 10.250.7.14",
+                "sentinel monitor brokerbench 10.250.7.11 17001 1")));
+        assertEquals(List.of("redis-1", "redis-2", "redis-3", "redis-sentinel"), ReplicatedRedis.names(3));
+    }
+
+    @Test
     void thePrimaryFollowsNobodyButCanFollowOnceAReplicaIsPromoted() {
-        Map<String, String> primary = ReplicatedRedis.replication(ReplicatedRedis.PRIMARY, 17001, "bbsecret");
+        Map<String, String> primary = ReplicatedRedis.replication("redis-1", PRIMARY, "bbsecret");
         assertFalse(primary.containsKey("replicaof"), primary.toString());
         assertEquals("bbsecret", primary.get("masterauth"));
     }
 
     @Test
     void theSentinelMonitorsThePrimaryWithQuorumOneAndThePassword() throws IOException {
-        Path config = ReplicatedRedis.writeSentinelConfig(dir, 17100, 17001, "bbsecret");
+        Path config = ReplicatedRedis.writeSentinelConfig(dir, new RedisNode("redis-sentinel", "127.0.0.1", 17100), PRIMARY,
+                "bbsecret");
         List<String> lines = Files.readAllLines(config);
         assertEquals(dir.resolve("sentinel.conf"), config);
         assertTrue(lines.containsAll(List.of("bind 127.0.0.1", "port 17100", "dir " + dir, "requirepass bbsecret",

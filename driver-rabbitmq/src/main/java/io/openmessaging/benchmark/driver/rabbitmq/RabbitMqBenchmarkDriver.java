@@ -74,23 +74,25 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver, Configura
         }
     }
 
-    /** The first of amqpUris that accepts a connection, with the client's automatic recovery. */
+    /**
+     * A connection to the first of amqpUris that accepts one, with the client's automatic recovery, which
+     * goes to the first that accepts again when the connection is lost ({@link AmqpAddresses}).
+     */
     private Connection connect(File configurationFile, String name) throws IOException {
-        IOException last = null;
-        for (String uri : config.amqpUris()) {
-            ConnectionFactory factory = new ConnectionFactory();
-            try {
-                factory.setUri(uri.strip());
-                factory.setConnectionTimeout(config.connectTimeoutMs());
-                return factory.newConnection(name);
-            } catch (IOException | TimeoutException e) {
-                last = new IOException(configurationFile + ": cannot connect to RabbitMQ at " + uri + " (amqpUris): "
-                        + OneLine.of(e), e);
-            } catch (URISyntaxException | GeneralSecurityException | IllegalArgumentException e) {
-                throw new IOException(configurationFile + ": amqpUris: " + uri + ": " + OneLine.of(e), e);
-            }
+        ConnectionFactory factory = new ConnectionFactory();
+        try {
+            factory.setUri(config.amqpUris().get(0).strip());
+        } catch (URISyntaxException | GeneralSecurityException | IllegalArgumentException e) {
+            throw new IOException(configurationFile + ": amqpUris: " + config.amqpUris().get(0) + ": " + OneLine.of(e), e);
         }
-        throw last;
+        factory.setConnectionTimeout(config.connectTimeoutMs());
+        try {
+            // no executor of ours: the client's own consumer work pool
+            return factory.newConnection(null, new AmqpAddresses(config.amqpUris()), name);
+        } catch (IOException | TimeoutException e) {
+            throw new IOException(configurationFile + ": cannot connect to RabbitMQ at any of " + config.amqpUris()
+                    + " (amqpUris): " + OneLine.of(e), e);
+        }
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.io.File;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The RabbitMQ driver file: OMB's keys ({@code amqpUris}, {@code messagePersistence}, {@code queueType},
@@ -16,8 +17,9 @@ import java.util.List;
  * keys or values are an {@link IllegalArgumentException} with a one-line message naming the file, key and
  * value.
  *
- * @param amqpUris the AMQP 0-9-1 addresses ({@code amqp://user:pass@host:port/vhost}); the driver connects to
- *     the first that answers; absent: {@code amqp://localhost}, as OMB's driver
+ * @param amqpUris the AMQP 0-9-1 addresses ({@code amqp://user:pass@host:port/vhost}, differing only in host
+ *     and port); the driver connects to the first that answers and, having lost it, recovers to the first that
+ *     answers again; absent: {@code amqp://localhost}, as OMB's driver
  * @param messagePersistence publish with delivery mode 2 (persistent): a classic queue writes the message to
  *     disk before it confirms; quorum queues and streams store every message whatever it says
  * @param queueType where a subscription's messages wait: CLASSIC or QUORUM queues over AMQP, or STREAM over
@@ -61,6 +63,7 @@ record RabbitMqConfig(
         amqpUris = amqpUris == null || amqpUris.isEmpty() ? List.of(DEFAULT_AMQP_URI) : List.copyOf(amqpUris);
         for (String uri : amqpUris) {
             checkUri("amqpUris", uri, "amqp", "amqps");
+            checkSameAccount(uri, amqpUris.get(0));
         }
         if (streamUris != null && queueType != QueueType.STREAM) {
             throw new FieldException("streamUris", streamUris, "is used only with queueType: STREAM, not " + queueType);
@@ -84,6 +87,24 @@ record RabbitMqConfig(
         } catch (URISyntaxException e) {
             throw new FieldException(key, uri, "not a URI: " + e.getReason());
         }
+    }
+
+    /**
+     * One connection uses every one of amqpUris (the others after losing one), with one login: so they name
+     * the same scheme, user, password and virtual host, and differ only in host and port.
+     */
+    private static void checkSameAccount(String uri, String first) {
+        URI one = URI.create(uri.strip());
+        URI other = URI.create(first.strip());
+        if (!Objects.equals(one.getScheme(), other.getScheme()) || !Objects.equals(one.getRawUserInfo(), other.getRawUserInfo())
+                || !Objects.equals(vhost(one), vhost(other))) {
+            throw new FieldException("amqpUris", uri, "differs from " + first + " in more than host and port: one"
+                    + " connection fails over between the addresses with one scheme, user, password and virtual host");
+        }
+    }
+
+    private static String vhost(URI uri) {
+        return uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
     }
 
     /** The AMQP URI's user, password, host and virtual host on the stream protocol's default port. */

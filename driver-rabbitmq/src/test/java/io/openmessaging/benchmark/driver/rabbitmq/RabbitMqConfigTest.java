@@ -70,6 +70,11 @@ class RabbitMqConfigTest {
         assertEquals(streamOnly + ": field 'streamUris' = [rabbitmq-stream://127.0.0.1:5552]: is used only with"
                 + " queueType: STREAM, not CLASSIC",
                 assertThrows(IllegalArgumentException.class, () -> RabbitMqConfig.read(streamOnly)).getMessage());
+        File accounts = file("amqpUris: [amqp://bb:pw@127.0.0.1:5672/, amqp://other:pw@127.0.0.1:5673/]\n");
+        assertEquals(accounts + ": field 'amqpUris' = 'amqp://other:pw@127.0.0.1:5673/': differs from"
+                + " amqp://bb:pw@127.0.0.1:5672/ in more than host and port: one connection fails over between the"
+                + " addresses with one scheme, user, password and virtual host",
+                assertThrows(IllegalArgumentException.class, () -> RabbitMqConfig.read(accounts)).getMessage());
         File prefetch = file("prefetchCount: 0\n");
         assertEquals(prefetch + ": field 'prefetchCount' = 0: must be between 1 and 65535",
                 assertThrows(IllegalArgumentException.class, () -> RabbitMqConfig.read(prefetch)).getMessage());

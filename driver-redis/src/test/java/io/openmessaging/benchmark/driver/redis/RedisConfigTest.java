@@ -145,6 +145,7 @@ class RedisConfigTest {
 
     private RedisConfig shipped(String name) throws IOException {
         String text = Files.readString(Path.of(name)).replace("${localBroker.host}", "127.0.0.1")
+                .replace("${localBroker.sentinelHost}", "127.0.0.1")
                 .replace("${localBroker.port}", "6390").replace("${localBroker.password}", "bb0123")
                 .replace("${localBroker.sentinelPort}", "26390").replace("${localBroker.sentinelMaster}", "brokerbench");
         return RedisConfig.read(file(text));
