@@ -60,7 +60,12 @@ public final class RunningBroker implements LocalBroker {
         this.nodes = Collections.synchronizedMap(new LinkedHashMap<>(nodes));
         this.runDir = runDir;
         this.endpoints = Collections.unmodifiableMap(new LinkedHashMap<>(endpoints));
-        this.settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+        Map<String, String> recorded = new LinkedHashMap<>(settings);
+        if (namespaces != null) {
+            // where the nodes ran, with every broker's settings alike: veth and bridge cost more than loopback
+            recorded.put("network", "a network namespace per node, " + namespaces.subnet());
+        }
+        this.settings = Collections.unmodifiableMap(recorded);
         this.shape = shape;
         this.namespaces = namespaces;
     }

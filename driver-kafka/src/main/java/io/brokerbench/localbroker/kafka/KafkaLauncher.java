@@ -130,9 +130,6 @@ public final class KafkaLauncher implements LocalBrokerLauncher {
 
         Map<String, String> recorded = new LinkedHashMap<>(settings);
         recorded.put("jvm.options", String.join(" ", JVM_OPTIONS));
-        if (namespaces != null) {
-            recorded.put("network", "a network namespace per node, " + namespaces.subnet());
-        }
         Map<String, String> endpoints = Map.of("bootstrapServers", cluster.bootstrapServers());
         return new RunningBroker(TYPE, version, processes, runDir, endpoints, recorded, new KafkaClusterShape(cluster),
                 namespaces);

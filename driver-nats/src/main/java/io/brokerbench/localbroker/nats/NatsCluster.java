@@ -53,8 +53,7 @@ final class NatsCluster {
             NatsMonitor monitor = new NatsMonitor();
             awaitWhole(nodes, processes, monitor, runDir, timeout);
 
-            Map<String, String> settings = NatsLauncher.resultSettings(monitor.json(nodes.get(0).monitorUrl() + "/varz"),
-                    namespaces);
+            Map<String, String> settings = NatsLauncher.resultSettings(monitor.json(nodes.get(0).monitorUrl() + "/varz"));
             settings.put("cluster.name", NAME);
             settings.put("cluster.nodes", Integer.toString(nodes.size()));
             List<String> urls = nodes.stream().map(NatsNode::clientUrl).toList();

@@ -58,7 +58,8 @@ public final class NatsLauncher implements LocalBrokerLauncher {
 
     @Override
     public LocalBroker startInNamespaces(Path home, Path runDir, int nodes) throws IOException, InterruptedException {
-        return NodeNamespaces.startIn(nodes > 1 ? NatsNode.names(nodes) : List.of(TYPE), namespaces -> start(runDir, nodes, namespaces));
+        return NodeNamespaces.startIn(nodes > 1 ? NatsNode.names(nodes) : List.of(TYPE),
+                namespaces -> start(runDir, nodes, namespaces));
     }
 
     /** @param namespaces null: every node on 127.0.0.1 */
@@ -83,7 +84,7 @@ public final class NatsLauncher implements LocalBrokerLauncher {
             String monitorUrl = "http://" + host + ":" + monitorPort;
             // healthz answers 200 only once JetStream is up, not merely when the client port is open
             process.awaitReady(READY_TIMEOUT, () -> monitor.get(monitorUrl + "/healthz?js-enabled-only=true") != null);
-            Map<String, String> settings = resultSettings(monitor.json(monitorUrl + "/varz"), namespaces);
+            Map<String, String> settings = resultSettings(monitor.json(monitorUrl + "/varz"));
             return new RunningBroker(TYPE, version, Map.of(TYPE, process), runDir,
                     Map.of("url", "nats://" + host + ":" + port, "monitorUrl", monitorUrl), settings, null, namespaces);
         } catch (IOException | InterruptedException | RuntimeException e) {
@@ -94,14 +95,11 @@ public final class NatsLauncher implements LocalBrokerLauncher {
 
     /**
      * JetStream limits as the server reports them (they default to shares of this machine's RAM and
-     * disk; in a cluster, each node's), and the nodes' network namespaces if any; a new map the caller may add to.
+     * disk; in a cluster, each node's); a new map the caller may add to.
      */
-    static Map<String, String> resultSettings(JsonNode varz, NodeNamespaces namespaces) {
+    static Map<String, String> resultSettings(JsonNode varz) {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("jetstream", "enabled");
-        if (namespaces != null) {
-            settings.put("network", "a network namespace per node, " + namespaces.subnet());
-        }
         if (!varz.isMissingNode()) {
             JsonNode config = varz.path("jetstream").path("config");
             settings.put("jetstream.max_memory", config.path("max_memory").asText());

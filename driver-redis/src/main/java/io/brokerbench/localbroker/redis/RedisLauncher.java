@@ -73,7 +73,8 @@ public final class RedisLauncher implements LocalBrokerLauncher {
 
     @Override
     public LocalBroker startInNamespaces(Path home, Path runDir, int nodes) throws IOException, InterruptedException {
-        return NodeNamespaces.startIn(nodes > 1 ? ReplicatedRedis.names(nodes) : List.of(TYPE), namespaces -> start(runDir, nodes, namespaces));
+        return NodeNamespaces.startIn(nodes > 1 ? ReplicatedRedis.names(nodes) : List.of(TYPE),
+                namespaces -> start(runDir, nodes, namespaces));
     }
 
     /** @param namespaces null: every node on 127.0.0.1 */
@@ -98,7 +99,7 @@ public final class RedisLauncher implements LocalBrokerLauncher {
         }
         return new RunningBroker(TYPE, version, Map.of(TYPE, process), runDir,
                 Map.of("host", node.host(), "port", Integer.toString(node.port()), "password", password),
-                reported(settings, namespaces), null, namespaces);
+                settings, null, namespaces);
     }
 
     /** Server settings that change what a benchmark measures; recorded with the result. */
@@ -129,15 +130,6 @@ public final class RedisLauncher implements LocalBrokerLauncher {
             // not Linux, or an odd file: run unbounded, as redis does by default
         }
         return 0;
-    }
-
-    /** The result's settings: the servers' {@code settings}, and the nodes' network namespaces if any. */
-    static Map<String, String> reported(Map<String, String> settings, NodeNamespaces namespaces) {
-        Map<String, String> reported = new LinkedHashMap<>(settings);
-        if (namespaces != null) {
-            reported.put("network", "a network namespace per node, " + namespaces.subnet());
-        }
-        return reported;
     }
 
     /** {@code dir/redis.conf} for the server {@code node} keeping its files in {@code dir}, with {@code settings} last. */

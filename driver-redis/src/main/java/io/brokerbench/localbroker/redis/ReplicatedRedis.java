@@ -111,7 +111,7 @@ final class ReplicatedRedis {
         endpoints.put(SENTINEL_HOST, sentinel.host());
         endpoints.put(SENTINEL_PORT, Integer.toString(sentinel.port()));
         endpoints.put(SENTINEL_MASTER, MASTER_NAME);
-        Map<String, String> reported = RedisLauncher.reported(settings, namespaces);
+        Map<String, String> reported = new LinkedHashMap<>(settings);
         reported.put("sentinel.down-after-milliseconds", Integer.toString(DOWN_AFTER_MILLIS));
         return new RunningBroker("redis", version, processes, runDir, endpoints, reported,
                 new ReplicatedRedisShape(version, servers, sentinel, password), namespaces);
