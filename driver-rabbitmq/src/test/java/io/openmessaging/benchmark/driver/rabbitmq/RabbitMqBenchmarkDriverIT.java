@@ -167,7 +167,7 @@ class RabbitMqBenchmarkDriverIT {
         File file = driverFile("CLASSIC", "", "amqp://guest:guest@127.0.0.1:1");
         IOException e = assertThrows(IOException.class,
                 () -> new RabbitMqBenchmarkDriver().initialize(file, NullStatsLogger.INSTANCE));
-        assertTrue(e.getMessage().startsWith(file + ": cannot connect to RabbitMQ at amqp://guest:guest@127.0.0.1:1"
+        assertTrue(e.getMessage().startsWith(file + ": cannot connect to RabbitMQ at any of [amqp://guest:guest@127.0.0.1:1]"
                 + " (amqpUris): "), e.getMessage());
     }
 
