@@ -11,8 +11,8 @@ import io.brokerbench.result.model.LatencyStats;
  * @param released deliveries given back by the consumers
  * @param redelivered messages accepted on a delivery attempt after the first
  * @param redeliveredUnreleased of those, the messages no consumer had released: delivered again because
- *     their acquisition lock timed out (the consumer held them longer than the lock's duration) or the
- *     member holding them left the group
+ *     the member holding them left the group, or their acquisition lock timed out before the member handed
+ *     them on (one that hands them on late accepted them too: {@code acceptedAgain})
  * @param acceptedAgain acceptances of a message already accepted (a redelivery after the consumer's
  *     acknowledgement came too late; at-least-once, as the queue's rules allow)
  * @param rejected messages the consumers rejected (archived on their request)

@@ -26,7 +26,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * kafka-cluster-share-group.yaml on the local 3-node cluster at RF 3); with a
  * tenth of the deliveries released and a hundredth rejected, judged by the queue's rules
  * (kafka-local-share-group-redelivery.yaml); and with every delivery released until the broker archives
- * the record. That the members all get records is shown at the driver level (KafkaBenchmarkDriverIT).
+ * the record; and with consumers that stall past their records' acquisition locks
+ * (kafka-local-share-group-lock-timeout.yaml), so that the broker takes records back unreleased. That the
+ * members all get records is shown at the driver level (KafkaBenchmarkDriverIT).
  */
 class KafkaShareGroupIT {
 
@@ -129,5 +131,34 @@ class KafkaShareGroupIT {
         assertEquals(sent, queue.get("archived").asLong(), queue + "\n" + text);
         assertEquals(2 * sent, queue.get("released").asLong(), "released on attempts 1 and 2: " + queue);
         assertEquals(sent, queue.get("settledOnAttempt").get(1).asLong(), queue.toString());
+    }
+
+    @Test
+    @Timeout(300)
+    void recordsHeldPastTheirLockGoToAnotherMemberAndNoneIsLost() throws Exception {
+        Path driverFile = dir.resolve("lock-timeout.yaml");
+        // a stall on every 5th poll with records instead of every 50th: several in a 7 s run, however fast it polls
+        Files.writeString(driverFile, Files.readString(LocalBrokers.home().resolve("driver-kafka/kafka-local-share-group-lock-timeout.yaml"))
+                .replace("stallEveryPolls: 50", "stallEveryPolls: 5"));
+        StringBuilder text = new StringBuilder();
+        JsonNode result = run(driverFile, text);
+        JsonNode messages = result.get("messages");
+        JsonNode queue = messages.get("subscriptions").get(0).get("queue");
+        assertEquals(0, messages.get("lost").asLong(), text.toString());
+        assertEquals(0, messages.get("duplicated").asLong(), text.toString());
+        assertEquals(0, queue.get("released").asLong(), "the consumers release nothing themselves: " + queue);
+        // the stalled holder handed its records on after their locks had timed out, and the broker delivered
+        // them again (often to the same member, polling again first): accepted twice, as the queue's rules allow
+        assertTrue(queue.get("acceptedAgain").asLong() > 0, queue + "\n" + text);
+        assertTrue(queue.get("settledOnAttempt").get(1).asLong() > 0, queue.toString());
+        long accepted = messages.get("subscriptions").get(0).get("received").asLong();
+        assertEquals(messages.get("sent").asLong() + queue.get("acceptedAgain").asLong(),
+                accepted + queue.get("rejected").asLong() + queue.get("archived").asLong(), queue + "\n" + text);
+        // the stalled holder's late acknowledgements: the broker refused them
+        double refused = 0;
+        for (JsonNode interval : result.get("intervals")) {
+            refused += interval.path("clientMetrics").path("kafka.consumer.refused-acknowledgement-rate").asDouble();
+        }
+        assertTrue(refused > 0, "no refused acknowledgement counted: " + result.get("intervals"));
     }
 }

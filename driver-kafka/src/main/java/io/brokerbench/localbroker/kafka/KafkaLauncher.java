@@ -190,6 +190,9 @@ public final class KafkaLauncher implements LocalBrokerLauncher {
         // consumers of a new group start at once instead of after the default 3 s
         settings.put("group.initial.rebalance.delay.ms", "0");
         settings.put("auto.create.topics.enable", "true");
+        // lets a share group ask for record locks down to Kafka's floor of 1 s (the broker's default stays
+        // 30 s), so that a driver file's recordLockDurationMs can provoke lock timeouts in a short run
+        settings.put("group.share.min.record.lock.duration.ms", "1000");
         // A topic's retention.bytes is enforced only when retention is checked (every 5 minutes by
         // default), and a deleted segment's file stays another minute. At the maximum rate on one
         // machine that is tens of GB of log between checks: the page cache fills and the processes

@@ -336,7 +336,7 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
         try {
             KafkaShareConsumer<String, byte[]> consumer = new KafkaShareConsumer<>(properties);
             return CompletableFuture.completedFuture(track(new KafkaShareBenchmarkConsumer(consumer, topic,
-                    consumerCallback, groups.explicitAcknowledgement() ? groups.dispositions() : null, groups.deliveryLimit(),
+                    consumerCallback, groups.explicitAcknowledgement() ? groups.dispositions() : null, groups.deliveryLimit(), groups.stalls(),
                     "kafka-share-consumer-" + consumerCount.incrementAndGet() + "-" + subscriptionName)));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(new IllegalArgumentException(
@@ -348,25 +348,30 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
      * A share group starts at the latest offset unless its group config says otherwise; a subscription
      * must see messages published before its first poll (the framework starts producing right away), as
      * the driver's consumer groups do with auto.offset.reset=earliest. Its delivery count limit is set
-     * too, so that the driver knows which release of a record is its last (the broker archives it then).
+     * too, so that the driver knows which release of a record is its last (the broker archives it then),
+     * and the record lock's duration when the driver file gives one.
      */
     private void configureShareGroup(String group) throws IOException, InterruptedException {
         if (!configuredShareGroups.add(group)) {
             return;
         }
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("share.auto.offset.reset", "earliest");
+        settings.put("share.delivery.count.limit", Integer.toString(groups.deliveryLimit()));
+        if (groups.recordLockDurationMs() != null) {
+            settings.put("share.record.lock.duration.ms", groups.recordLockDurationMs().toString());
+        }
+        List<AlterConfigOp> operations = settings.entrySet().stream()
+                .map(e -> new AlterConfigOp(new ConfigEntry(e.getKey(), e.getValue()), AlterConfigOp.OpType.SET))
+                .toList();
         ConfigResource resource = new ConfigResource(ConfigResource.Type.GROUP, group);
-        AlterConfigOp earliest = new AlterConfigOp(new ConfigEntry("share.auto.offset.reset", "earliest"),
-                AlterConfigOp.OpType.SET);
-        AlterConfigOp deliveryLimit = new AlterConfigOp(new ConfigEntry("share.delivery.count.limit",
-                Integer.toString(groups.deliveryLimit())), AlterConfigOp.OpType.SET);
         try {
-            admin.incrementalAlterConfigs(Map.of(resource, List.of(earliest, deliveryLimit)),
+            admin.incrementalAlterConfigs(Map.of(resource, operations),
                     new AlterConfigsOptions().timeoutMs((int) ADMIN_TIMEOUT.toMillis())).all().get();
         } catch (ExecutionException e) {
             configuredShareGroups.remove(group);
-            throw new IOException("setting share.auto.offset.reset=earliest and share.delivery.count.limit="
-                    + groups.deliveryLimit() + " on share group " + group + " (bootstrap.servers="
-                    + config.bootstrapServers() + ") failed: " + OneLine.of(e));
+            throw new IOException(config.file() + ": setting " + settings + " on share group " + group
+                    + " (bootstrap.servers=" + config.bootstrapServers() + ") failed: " + OneLine.of(e));
         }
     }
 
@@ -391,6 +396,9 @@ public class KafkaBenchmarkDriver implements BenchmarkDriver, ConfigurationCheck
             }
             if (client instanceof TransactionalKafkaProducer transactional) {
                 transactional.reportTransactions(sink);
+            }
+            if (client instanceof KafkaShareBenchmarkConsumer share) {
+                share.reportRefusedAcknowledgements(sink);
             }
         }
     }

@@ -1,10 +1,13 @@
 package io.openmessaging.benchmark.driver.kafka;
 
+import io.brokerbench.driver.ClientMetricSink;
 import io.brokerbench.driver.QueueCallback;
 import io.openmessaging.benchmark.driver.ConsumerCallback;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.AcknowledgeType;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -20,7 +23,9 @@ import org.apache.kafka.common.MetricName;
  * ({@link Dispositions}) once it was handed on. Either way the acknowledgements travel with the next poll,
  * and what is left is committed when the consumer closes (otherwise those records would be delivered again
  * once their locks time out). A framework callback that takes a queue's reports ({@link QueueCallback}) is
- * told each record's delivery attempt and fate; any other gets the accepted records only.
+ * told each record's delivery attempt and fate; any other gets the accepted records only. A consumer may be
+ * told to stall now and then ({@link Stalls}), to hold records past their lock; acknowledgements the broker
+ * refused (a lock that had timed out) are counted.
  */
 final class KafkaShareBenchmarkConsumer extends PollingKafkaConsumer {
 
@@ -31,20 +36,32 @@ final class KafkaShareBenchmarkConsumer extends PollingKafkaConsumer {
     /** Null in implicit mode: every record is accepted. */
     private final Dispositions dispositions;
     private final int deliveryLimit;
+    /** Null when the consumer never stalls. */
+    private final Stalls stalls;
+    /** Acknowledged records whose acknowledgement the broker refused (written on the poll thread). */
+    private final AtomicLong refusedAcknowledgements = new AtomicLong();
 
     /**
      * @param dispositions what to do with each record (explicit mode: the consumer was created with {@code
      *     share.acknowledgement.mode=explicit}); null in implicit mode
      * @param deliveryLimit the group's {@code share.delivery.count.limit}: a release on this attempt is the last
+     * @param stalls when to stall before handing records on; null: never
      */
     KafkaShareBenchmarkConsumer(ShareConsumer<String, byte[]> consumer, String topic, ConsumerCallback callback,
-            Dispositions dispositions, int deliveryLimit, String threadName) {
+            Dispositions dispositions, int deliveryLimit, Stalls stalls, String threadName) {
         super(threadName);
         this.consumer = consumer;
         this.callback = callback;
         this.queueCallback = callback instanceof QueueCallback queue ? queue : null;
         this.dispositions = dispositions;
         this.deliveryLimit = deliveryLimit;
+        this.stalls = stalls;
+        // called on the poll thread, inside poll or commitSync, once the broker answered
+        consumer.setAcknowledgementCommitCallback((offsets, exception) -> {
+            if (exception != null) {
+                refusedAcknowledgements.addAndGet(offsets.values().stream().mapToLong(Set::size).sum());
+            }
+        });
         consumer.subscribe(List.of(topic));
         start();
     }
@@ -52,6 +69,9 @@ final class KafkaShareBenchmarkConsumer extends PollingKafkaConsumer {
     @Override
     void pollOnce() {
         ConsumerRecords<String, byte[]> records = consumer.poll(POLL_TIMEOUT);
+        if (stalls != null && !records.isEmpty()) {
+            stall(stalls.afterPollWithRecords());
+        }
         for (ConsumerRecord<String, byte[]> record : records) {
             AcknowledgeType fate = dispositions == null ? AcknowledgeType.ACCEPT : dispositions.next();
             // the record's own Optional, unwrapped without another per record
@@ -71,6 +91,11 @@ final class KafkaShareBenchmarkConsumer extends PollingKafkaConsumer {
                 consumer.acknowledge(record, fate);
             }
         }
+    }
+
+    /** The acknowledgements the broker refused so far, as a count per second over each interval. */
+    void reportRefusedAcknowledgements(ClientMetricSink sink) {
+        sink.perSecond("kafka.consumer.refused-acknowledgement-rate", this, refusedAcknowledgements.get());
     }
 
     @Override

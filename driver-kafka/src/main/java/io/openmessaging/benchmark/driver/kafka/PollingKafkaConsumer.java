@@ -3,6 +3,7 @@ package io.openmessaging.benchmark.driver.kafka;
 import io.openmessaging.benchmark.driver.BenchmarkConsumer;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.errors.WakeupException;
@@ -42,6 +43,15 @@ abstract class PollingKafkaConsumer implements BenchmarkConsumer, MeteredKafkaCl
 
     /** Closes the Kafka client within {@code timeout}. Poll thread only. */
     abstract void closeClient(Duration timeout);
+
+    /** Waits {@code length} on the poll thread, or less when the consumer is closed meanwhile. */
+    final void stall(Duration length) {
+        long deadline = System.nanoTime() + length.toNanos();
+        long left;
+        while (running && (left = deadline - System.nanoTime()) > 0) {
+            LockSupport.parkNanos(this, left);
+        }
+    }
 
     /** Wakes up a poll in progress: the one call Kafka's consumers take from any thread. */
     abstract void wakeup();
@@ -98,6 +108,7 @@ abstract class PollingKafkaConsumer implements BenchmarkConsumer, MeteredKafkaCl
         }
         running = false;
         wakeup();
+        LockSupport.unpark(pollThread);  // a stall in progress
         pollThread.join(KafkaBenchmarkDriver.CLOSE_TIMEOUT.plus(JOIN_SLACK).toMillis());
     }
 }

@@ -77,6 +77,20 @@ class KafkaBenchmarkDriverTest {
     }
 
     @Test
+    void lockAndStallSettingsAreCheckedBeforeAnyBrokerIsAsked() throws Exception {
+        String message = initializeError("consumerMode: shareGroup\nrecordLockDurationMs: 500\n");
+        assertTrue(message.contains("field 'recordLockDurationMs' = 500"), message);
+        message = initializeError("recordLockDurationMs: 2000\n");
+        assertTrue(message.contains("recordLockDurationMs") && message.contains("consumerMode: shareGroup"), message);
+        message = initializeError("consumerMode: shareGroup\nstallEveryPolls: 10\n");
+        assertTrue(message.contains("field 'stallEveryPolls' = 10") && message.contains("needs stallMs"), message);
+        message = initializeError("consumerMode: shareGroup\nstallMs: 2000\n");
+        assertTrue(message.contains("field 'stallMs' = 2000") && message.contains("needs stallEveryPolls"), message);
+        message = initializeError("stallEveryPolls: 10\nstallMs: 2000\n");
+        assertTrue(message.contains("stallEveryPolls") && message.contains("consumerMode: shareGroup"), message);
+    }
+
+    @Test
     void anUnknownConsumerModeIsAnError() throws Exception {
         String message = initializeError("consumerMode: queue\n");
         assertTrue(message.contains("consumerMode") && message.contains("queue"), message);
