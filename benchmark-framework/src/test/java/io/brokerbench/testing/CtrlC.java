@@ -18,6 +18,18 @@ public final class CtrlC {
     private CtrlC() {
     }
 
+    /**
+     * The start of a command that runs this test's java on its classpath ({@code java -cp ...}; JVM
+     * options and the main class follow) with SIGINT at its default. Through perl (in every Debian,
+     * perl-base is essential), which restores SIGINT's default before it execs java: a test suite started
+     * with SIGINT ignored (a background job without job control, nohup) would hand that on, and the JVM
+     * would never see a Ctrl-C a test sends. The process's pid is java's (exec).
+     */
+    public static List<String> javaThatTakesCtrlC() {
+        return List.of("perl", "-e", "$SIG{INT} = 'DEFAULT'; exec { $ARGV[0] } @ARGV or die \"exec $ARGV[0]: $!\\n\"",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"));
+    }
+
     /** What the interrupted JVM printed and its exit code. */
     public record Interrupted(String console, int exitCode) {
     }
@@ -30,12 +42,7 @@ public final class CtrlC {
      */
     public static Interrupted duringMeasurement(Path directory, List<String> systemProperties, Class<?> mainClass,
             List<String> args) throws IOException, InterruptedException {
-        // through perl (in every Debian, perl-base is essential), which restores SIGINT's default before it
-        // execs java: a test suite started with SIGINT ignored (a background job without job control,
-        // nohup) would hand that on, and the JVM would never see the Ctrl-C this test sends
-        List<String> command = new ArrayList<>(List.of("perl", "-e", "$SIG{INT} = 'DEFAULT'; exec { $ARGV[0] } @ARGV or die"
-                + " \"exec $ARGV[0]: $!\\n\"", Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path")));
+        List<String> command = new ArrayList<>(javaThatTakesCtrlC());
         command.addAll(systemProperties);
         command.add(mainClass.getName());
         command.addAll(args);

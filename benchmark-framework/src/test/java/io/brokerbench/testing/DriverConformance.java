@@ -77,6 +77,18 @@ public abstract class DriverConformance {
         this.consumersPerSharedSubscription = consumersPerSharedSubscription;
     }
 
+    /**
+     * Whether the broker may deliver a message that it had handed to a consumer as the consumer closed
+     * after newer ones, once that consumer's channel is gone (its redelivery flag set). RabbitMQ's quorum
+     * queues do (3.10, seen in this suite: a message assigned to the consumer as it cancelled is held by
+     * its channel, returned when the channel closes, and delivered to the next consumer after a dozen newer
+     * ones), and RabbitMQ promises queue order only for messages not redelivered. Then the backlog case,
+     * which closes the consumers mid-stream, checks that nothing is lost or duplicated but not the order.
+     */
+    protected boolean redeliversBehindNewerAfterConsumerClose() {
+        return false;
+    }
+
     @BeforeAll
     void startBroker() throws Exception {
         Path home = LocalBrokers.home();
@@ -180,7 +192,14 @@ public abstract class DriverConformance {
         assertTrue(peak >= target, "backlog peaked at " + peak + " messages, target " + (long) target);
         assertTrue(run.intervals().stream().anyMatch(p -> p.phase() == IntervalPoint.Phase.BACKLOG), "no backlog phase");
         assertEquals(1, run.verdicts().size());
-        assertClean(run.verdicts().get(0), run.totalSent());
+        SubscriptionVerdict verdict = run.verdicts().get(0);
+        if (redeliversBehindNewerAfterConsumerClose()) {
+            assertEquals(0, verdict.lost(), verdict.toString());
+            assertEquals(0, verdict.duplicated(), verdict.toString());
+            assertEquals(run.totalSent(), verdict.received(), verdict.toString());
+        } else {
+            assertClean(verdict, run.totalSent());
+        }
         assertEquals(run.totalSent(), run.totalReceived());
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.brokerbench.testing.CtrlC;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -178,13 +179,12 @@ class BrokerFaultIT {
                     + "warmupDurationSeconds: 0\ntestDurationSeconds: " + seconds + "\nreportingIntervalSeconds: 1\n");
             Path tmp = Files.createDirectories(dir.resolve("tmp"));
             Path result = dir.resolve("result.json");
-            Process process = new ProcessBuilder(List.of(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
-                    "-Djava.io.tmpdir=" + tmp, "-Dbenchmark.home=" + HOME,
-                    "-cp", System.getProperty("java.class.path"), "io.brokerbench.cli.Main",
-                    "--drivers", driverFile(broker).toString(),
-                    "-o", result.toString(), workload.toString()))
-                    .directory(dir.toFile()).redirectErrorStream(true).start();
+            // SIGINT at its default even when this suite runs with it ignored: one test sends a Ctrl-C
+            List<String> command = new ArrayList<>(CtrlC.javaThatTakesCtrlC());
+            command.addAll(List.of("-Xmx512m", "-Djava.io.tmpdir=" + tmp, "-Dbenchmark.home=" + HOME,
+                    "io.brokerbench.cli.Main", "--drivers", driverFile(broker).toString(),
+                    "-o", result.toString(), workload.toString()));
+            Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
             return new Run(process, tmp, result);
         }
 
