@@ -4,7 +4,9 @@ import com.rabbitmq.client.BuiltinExchangeType;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.stream.ByteCapacity;
 import com.rabbitmq.stream.Environment;
+import com.rabbitmq.stream.StreamCreator;
 import com.rabbitmq.stream.StreamException;
 import io.brokerbench.driver.ClientMetricSink;
 import io.brokerbench.driver.ClientMetrics;
@@ -95,6 +97,9 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver, Configura
         }
     }
 
+    /** RabbitMQ's stream_max_segment_size_bytes default. */
+    private static final long DEFAULT_STREAM_SEGMENT_BYTES = 500_000_000;
+
     @Override
     public String getTopicNamePrefix() {
         return "rabbitmq-topic";
@@ -104,7 +109,14 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver, Configura
     public CompletableFuture<Void> createTopic(String topic, int partitions) {
         return attempt("create topic " + topic, () -> {
             if (config.queueType() == RabbitMqConfig.QueueType.STREAM) {
-                streams.streamCreator().stream(topic).create();
+                StreamCreator creator = streams.streamCreator().stream(topic);
+                if (config.streamMaxLengthBytes() != null) {
+                    // retention drops whole segments: a quarter of the limit each (at most RabbitMQ's default
+                    // 500 MB), so that the stream stays near the limit
+                    long segment = Math.min(config.streamMaxLengthBytes() / 4, DEFAULT_STREAM_SEGMENT_BYTES);
+                    creator.maxLengthBytes(ByteCapacity.B(config.streamMaxLengthBytes())).maxSegmentSizeBytes(ByteCapacity.B(segment));
+                }
+                creator.create();
             } else {
                 withChannel(channel -> channel.exchangeDeclare(topic, BuiltinExchangeType.FANOUT, true));
             }

@@ -29,6 +29,10 @@ import java.util.Objects;
  * @param maxInFlightPublishes publishes awaiting their confirm per producer; {@code sendAsync} blocks beyond it
  * @param prefetchCount unacknowledged deliveries the broker hands one consumer of a queue ({@code basic.qos});
  *     a stream consumer takes whole chunks under the stream client's credit flow instead
+ * @param streamMaxLengthBytes STREAM only: the retention of each stream the driver creates ({@code
+ *     x-max-length-bytes}), in segments of a quarter of it (at most RabbitMQ's default 500 MB), so that the
+ *     oldest go once the stream holds more; absent: none, every message is kept (at 170 MB/s a max-rate
+ *     search fills a disk of 80 GB within its run)
  */
 record RabbitMqConfig(
         List<String> amqpUris,
@@ -41,7 +45,8 @@ record RabbitMqConfig(
         List<String> streamUris,
         @JsonProperty(defaultValue = "1000") @Range(min = 1, max = 10_000_000) int maxInFlightPublishes,
         @JsonProperty(defaultValue = "1000") @Range(min = 1, max = 65_535) int prefetchCount,
-        @JsonProperty(defaultValue = "5000") @Range(min = 1, max = 600_000) int connectTimeoutMs) {
+        @JsonProperty(defaultValue = "5000") @Range(min = 1, max = 600_000) int connectTimeoutMs,
+        @Range(min = 4_000_000, max = Long.MAX_VALUE) Long streamMaxLengthBytes) {
 
     /** OMB's names; the value a queue declaration's {@code x-queue-type} takes. */
     enum QueueType {
@@ -64,6 +69,9 @@ record RabbitMqConfig(
         for (String uri : amqpUris) {
             checkUri("amqpUris", uri, "amqp", "amqps");
             checkSameAccount(uri, amqpUris.get(0));
+        }
+        if (streamMaxLengthBytes != null && queueType != QueueType.STREAM) {
+            throw new FieldException("streamMaxLengthBytes", streamMaxLengthBytes, "is used only with queueType: STREAM, not " + queueType);
         }
         if (streamUris != null && queueType != QueueType.STREAM) {
             throw new FieldException("streamUris", streamUris, "is used only with queueType: STREAM, not " + queueType);

@@ -2,6 +2,7 @@ package io.openmessaging.benchmark.driver.rabbitmq;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
@@ -54,7 +55,7 @@ class RabbitMqConfigTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RabbitMqConfig.read(file));
         assertEquals(file + ": field 'prefetch' = 10: unknown key (known: amqpUris, connectTimeoutMs, "
                 + "consumerCreationBatchSize, consumerCreationDelay, maxInFlightPublishes, messagePersistence, "
-                + "prefetchCount, producerCreationBatchSize, producerCreationDelay, queueType, streamUris)",
+                + "prefetchCount, producerCreationBatchSize, producerCreationDelay, queueType, streamMaxLengthBytes, streamUris)",
                 e.getMessage());
     }
 
@@ -75,6 +76,12 @@ class RabbitMqConfigTest {
                 + " amqp://bb:pw@127.0.0.1:5672/ in more than host and port: one connection fails over between the"
                 + " addresses with one scheme, user, password and virtual host",
                 assertThrows(IllegalArgumentException.class, () -> RabbitMqConfig.read(accounts)).getMessage());
+        File retention = file("queueType: QUORUM\nstreamMaxLengthBytes: 2147483648\n");
+        assertEquals(retention + ": field 'streamMaxLengthBytes' = 2147483648: is used only with queueType: STREAM, not QUORUM",
+                assertThrows(IllegalArgumentException.class, () -> RabbitMqConfig.read(retention)).getMessage());
+        File tiny = file("queueType: STREAM\nstreamMaxLengthBytes: 1000\n");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> RabbitMqConfig.read(tiny)).getMessage()
+                .startsWith(tiny + ": field 'streamMaxLengthBytes' = 1000: must be between 4000000 and"));
         File prefetch = file("prefetchCount: 0\n");
         assertEquals(prefetch + ": field 'prefetchCount' = 0: must be between 1 and 65535",
                 assertThrows(IllegalArgumentException.class, () -> RabbitMqConfig.read(prefetch)).getMessage());
