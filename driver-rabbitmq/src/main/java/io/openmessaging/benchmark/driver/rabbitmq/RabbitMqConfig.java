@@ -31,8 +31,8 @@ import java.util.Objects;
  *     a stream consumer takes whole chunks under the stream client's credit flow instead
  * @param streamMaxLengthBytes STREAM only: the retention of each stream the driver creates ({@code
  *     x-max-length-bytes}), in segments of a quarter of it (at most RabbitMQ's default 500 MB), so that the
- *     oldest go once the stream holds more; absent: none, every message is kept (at 170 MB/s a max-rate
- *     search fills a disk of 80 GB within its run)
+ *     oldest go once the stream holds more; absent: none, every message is kept (a max-rate search at up to
+ *     190 MB/s writes tens of GB)
  */
 record RabbitMqConfig(
         List<String> amqpUris,
