@@ -127,6 +127,30 @@ class RabbitMqBenchmarkDriverIT {
         }
     }
 
+    /**
+     * streamMaxLengthBytes: a stream created with 4 MB kept (segments of 1 MB) drops its oldest segments
+     * once 12 MB went in, so a new subscription, which reads from the stream's first offset, starts past
+     * message 0. Without the retention it would read from 0.
+     */
+    @Test
+    void aStreamKeepsOnlyItsRetention() throws Exception {
+        try (RabbitMqBenchmarkDriver driver = connect("STREAM", "streamMaxLengthBytes: 4000000\n")) {
+            String topic = newTopic(driver);
+            BenchmarkProducer producer = driver.createProducer(topic).join();
+            List<CompletableFuture<Void>> sent = new ArrayList<>();
+            for (int i = 0; i < 12_000; i++) {
+                sent.add(producer.sendAsync(Optional.empty(), payload(i, 0, 1024)));
+            }
+            CompletableFuture.allOf(sent.toArray(new CompletableFuture<?>[0])).get();
+            producer.close();
+            RecordingCallback reader = new RecordingCallback();
+            driver.createConsumer(topic, "late", reader).join();
+            RecordingCallback.awaitTotal(List.of(reader), 1, WAIT);
+            long firstRead = number(reader.payloads().get(0));
+            assertTrue(firstRead > 0 && firstRead < 12_000, "first message still kept: " + firstRead);
+        }
+    }
+
     /** A queue that refuses publishes beyond its length nacks them: the send fails, and is counted. */
     @Test
     void aPublishTheBrokerNacksFailsItsSend() throws Exception {
