@@ -97,14 +97,14 @@ public final class NodeNamespaces implements AutoCloseable {
             namespaces.add(namespace);
             janitor.owns(NamespaceJanitor.Kind.NETNS, namespace);
             String hostLink = "bbn" + tag + "h" + n;
-            run(List.of(ip.toString(), "link", "add", hostLink, "type", "veth", "peer", "name", link(name)));
+            run(List.of(ip.toString(), "link", "add", hostLink, "type", "veth", "peer", "name", interfaceOf(name)));
             links.add(0, hostLink);
             janitor.owns(NamespaceJanitor.Kind.LINK, hostLink);
-            run(List.of(ip.toString(), "link", "set", link(name), "netns", namespace));
+            run(List.of(ip.toString(), "link", "set", interfaceOf(name), "netns", namespace));
             run(List.of(ip.toString(), "link", "set", hostLink, "master", bridge));
             run(List.of(ip.toString(), "link", "set", hostLink, "up"));
-            inside(namespace, ip.toString(), "addr", "add", address(name) + "/24", "dev", link(name));
-            inside(namespace, ip.toString(), "link", "set", link(name), "up");
+            inside(namespace, ip.toString(), "addr", "add", address(name) + "/24", "dev", interfaceOf(name));
+            inside(namespace, ip.toString(), "link", "set", interfaceOf(name), "up");
             inside(namespace, ip.toString(), "link", "set", "lo", "up");
         }
     }
@@ -112,6 +112,14 @@ public final class NodeNamespaces implements AutoCloseable {
     /** The address {@code node} listens on, reachable from this namespace and from the other nodes. */
     public String address(String node) {
         return subnet + (10 + index(node));
+    }
+
+    /**
+     * The node's network interface inside its namespace (its end of the veth pair), for a server that binds
+     * to an interface by name rather than to an address.
+     */
+    public String interfaceOf(String node) {
+        return "bbn" + tag + "n" + index(node);
     }
 
     /** The subnet, for the result ("10.250.7.0/24"). */
@@ -167,8 +175,8 @@ public final class NodeNamespaces implements AutoCloseable {
     public Healing delay(String node, int millis) throws IOException, InterruptedException {
         String tc = DebianPackage.executable("tc", "iproute2").toString();
         String namespace = namespace(node);
-        inside(namespace, tc, "qdisc", "add", "dev", link(node), "root", "netem", "delay", millis + "ms");
-        return () -> inside(namespace, tc, "qdisc", "del", "dev", link(node), "root");
+        inside(namespace, tc, "qdisc", "add", "dev", interfaceOf(node), "root", "netem", "delay", millis + "ms");
+        return () -> inside(namespace, tc, "qdisc", "del", "dev", interfaceOf(node), "root");
     }
 
     /**
@@ -220,11 +228,6 @@ public final class NodeNamespaces implements AutoCloseable {
     /** The bridge in this namespace that joins the nodes. */
     String bridge() {
         return bridge;
-    }
-
-    /** The node's end of its veth pair, named inside its namespace. */
-    private String link(String node) {
-        return "bbn" + tag + "n" + index(node);
     }
 
     private void inside(String namespace, String... command) throws IOException, InterruptedException {

@@ -47,7 +47,7 @@ class KafkaValidateTest {
         String message = err.toString(StandardCharsets.UTF_8).strip();
         assertEquals(1, message.lines().count(), message);
         assertTrue(message.contains(driver + ": field 'localBrokerNetwork' = 'namespaces': a local rabbitmq broker starts its"
-                + " nodes on 127.0.0.1 only (network namespaces: kafka, nats, redis)"), message);
+                + " nodes on 127.0.0.1 only (network namespaces: kafka, nats, pulsar, redis)"), message);
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.brokerbench.localbroker.pulsar;
 
 import io.brokerbench.localbroker.BrokerProcess;
 import io.brokerbench.localbroker.LocalBroker;
+import io.brokerbench.localbroker.NodeNamespaces;
 import io.brokerbench.localbroker.RunningBroker;
 import io.brokerbench.localbroker.TetheredProcess;
 import java.io.File;
@@ -17,8 +18,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Starts a local Pulsar cluster: one ZooKeeper as the metadata store, {@code bookies} bookies and one
- * broker, each its own JVM on 127.0.0.1 with its own ports, directory and log, so that every one of
- * them can be faulted and is measured on its own. Ledgers default to 3 copies (ensemble 3, write
+ * broker, each its own JVM on 127.0.0.1 (or in a network namespace of its own, on its own address) with
+ * its own ports, directory and log, so that every one of them can be faulted and is measured on its own. Ledgers default to 3 copies (ensemble 3, write
  * quorum 3) of which 2 acknowledge each entry, or as many as there are bookies.
  */
 final class PulsarCluster {
@@ -39,11 +40,14 @@ final class PulsarCluster {
     private PulsarCluster() {
     }
 
-    static LocalBroker start(Path deploy, Path lib, String version, Path runDir, int bookies)
+    /** @param namespaces where each process runs (the caller removes them should the start fail); null: on 127.0.0.1 */
+    static LocalBroker start(Path deploy, Path lib, String version, Path runDir, int bookies, NodeNamespaces namespaces)
             throws IOException, InterruptedException {
-        PulsarNodes nodes = PulsarNodes.allocate(bookies, runDir);
+        PulsarNodes nodes = PulsarNodes.allocate(bookies, runDir,
+                namespaces == null ? name -> PulsarLauncher.LOOPBACK : namespaces::address);
         int ensemble = Math.min(3, bookies);
         Map<String, String> values = new LinkedHashMap<>();
+        values.put("@ZOOKEEPER_HOST@", nodes.zookeeper().host());
         values.put("@ZOOKEEPER_PORT@", Integer.toString(nodes.zookeeper().port()));
         values.put("@BROKER_PORT@", Integer.toString(nodes.broker().port()));
         values.put("@WEB_PORT@", Integer.toString(nodes.broker().webPort()));
@@ -56,23 +60,25 @@ final class PulsarCluster {
         String bookieConfig = "";
         try {
             PulsarNodes.Node zookeeper = nodes.zookeeper();
-            Path zookeeperConfig = writeConfig(deploy, "cluster-zookeeper.conf.template", zookeeper, values, "zookeeper.conf");
-            processes.put(zookeeper.name(), start(zookeeper, javaCommand(ZOOKEEPER_MEMORY, deploy, lib,
+            Path zookeeperConfig = writeConfig(deploy, "cluster-zookeeper.conf.template", zookeeper, values, "zookeeper.conf",
+                    null);
+            processes.put(zookeeper.name(), start(zookeeper, namespaces, javaCommand(ZOOKEEPER_MEMORY, deploy, lib,
                     "org.apache.zookeeper.server.ZooKeeperServerMain", zookeeperConfig.toString())));
-            ZooKeeperWords words = new ZooKeeperWords(zookeeper.port());
+            ZooKeeperWords words = new ZooKeeperWords(zookeeper.host(), zookeeper.port());
             processes.get(zookeeper.name()).awaitReady(SETUP_TIMEOUT, words::serving);
             setUpMetadata(deploy, lib, nodes, runDir);
 
             for (PulsarNodes.Node bookie : nodes.bookies()) {
-                Path config = writeConfig(deploy, "cluster-bookie.conf.template", bookie, values, "bookie.conf");
+                Path config = writeConfig(deploy, "cluster-bookie.conf.template", bookie, values, "bookie.conf",
+                        namespaces == null ? PulsarLauncher.LOOPBACK_INTERFACE : namespaces.interfaceOf(bookie.name()));
                 bookieConfig = Files.readString(config);
-                processes.put(bookie.name(), start(bookie, javaCommand(BOOKIE_MEMORY, deploy, lib,
+                processes.put(bookie.name(), start(bookie, namespaces, javaCommand(BOOKIE_MEMORY, deploy, lib,
                         "org.apache.bookkeeper.server.Main", "--conf", config.toString())));
             }
             PulsarNodes.Node broker = nodes.broker();
-            Path config = writeConfig(deploy, "cluster-broker.conf.template", broker, values, "broker.conf");
+            Path config = writeConfig(deploy, "cluster-broker.conf.template", broker, values, "broker.conf", null);
             brokerConfig = Files.readString(config);
-            processes.put(broker.name(), start(broker, javaCommand(PulsarLauncher.BROKER_MEMORY, deploy, lib,
+            processes.put(broker.name(), start(broker, namespaces, javaCommand(PulsarLauncher.BROKER_MEMORY, deploy, lib,
                     "org.apache.pulsar.PulsarBrokerStarter", "--broker-conf", config.toString())));
             awaitWholeCluster(nodes, processes, words);
         } catch (IOException | InterruptedException | RuntimeException e) {
@@ -91,7 +97,8 @@ final class PulsarCluster {
         // the broker first, then the bookies, ZooKeeper last: a broker or bookie whose ZooKeeper is gone blocks
         // on it until its grace period ends (all at once, a stop took 20 s; PulsarClusterLauncherIT prints it)
         return new RunningBroker(PulsarLauncher.TYPE, version, processes, runDir, endpoints, settings,
-                new PulsarClusterShape(nodes, new ZooKeeperWords(nodes.zookeeper().port())))
+                new PulsarClusterShape(nodes, new ZooKeeperWords(nodes.zookeeper().host(), nodes.zookeeper().port())),
+                namespaces)
                 .stoppedInTiers(List.of(List.of(nodes.broker().name()),
                         nodes.bookies().stream().map(PulsarNodes.Node::name).toList()));
     }
@@ -102,11 +109,17 @@ final class PulsarCluster {
         return command;
     }
 
-    /** The template with this cluster's ports and quorums and {@code node}'s own port and directory filled in, written to its directory. */
+    /**
+     * The template with this cluster's ports and quorums and {@code node}'s own address, port and directory
+     * filled in (and the interface it listens on, for a bookie; else null), written to its directory.
+     */
     private static Path writeConfig(Path deploy, String template, PulsarNodes.Node node, Map<String, String> values,
-            String name) throws IOException {
+            String name, String networkInterface) throws IOException {
         String text = Files.readString(deploy.resolve(template)).replace("@DIR@", node.dir().toString())
-                .replace("@PORT@", Integer.toString(node.port()));
+                .replace("@HOST@", node.host()).replace("@PORT@", Integer.toString(node.port()));
+        if (networkInterface != null) {
+            text = text.replace("@INTERFACE@", networkInterface);
+        }
         for (Map.Entry<String, String> value : values.entrySet()) {
             text = text.replace(value.getKey(), value.getValue());
         }
@@ -114,8 +127,10 @@ final class PulsarCluster {
         return Files.writeString(node.dir().resolve(name), text, StandardCharsets.UTF_8);
     }
 
-    private static BrokerProcess start(PulsarNodes.Node node, List<String> command) throws IOException {
-        return BrokerProcess.start(node.name(), command, node.dir(), node.dir().resolve(node.name() + ".log"), Map.of());
+    private static BrokerProcess start(PulsarNodes.Node node, NodeNamespaces namespaces, List<String> command)
+            throws IOException {
+        return BrokerProcess.start(node.name(), namespaces == null ? command : namespaces.command(node.name(), command),
+                node.dir(), node.dir().resolve(node.name() + ".log"), Map.of());
     }
 
     /**
@@ -125,7 +140,7 @@ final class PulsarCluster {
      */
     private static void setUpMetadata(Path deploy, Path lib, PulsarNodes nodes, Path runDir)
             throws IOException, InterruptedException {
-        String store = "zk:127.0.0.1:" + nodes.zookeeper().port();
+        String store = "zk:" + nodes.zookeeper().hostAndPort();
         List<String> command = javaCommand(SETUP_MEMORY, deploy, lib, "org.apache.pulsar.PulsarClusterMetadataSetup",
                 "--cluster", CLUSTER_NAME, "--metadata-store", store, "--configuration-metadata-store", store,
                 "--web-service-url", nodes.httpUrl(), "--broker-service-url", nodes.serviceUrl());

@@ -6,6 +6,7 @@ import io.brokerbench.localbroker.FreePorts;
 import io.brokerbench.localbroker.LocalBroker;
 import io.brokerbench.localbroker.LocalBrokerLauncher;
 import io.brokerbench.localbroker.MavenRuntime;
+import io.brokerbench.localbroker.NodeNamespaces;
 import io.brokerbench.localbroker.RunningBroker;
 import java.io.IOException;
 import java.io.StringReader;
@@ -24,11 +25,14 @@ import java.util.Properties;
  * the version of the project's {@code pulsar.version} (the client's): for one node a standalone
  * (broker, in-JVM bookie and RocksDB metadata store in one JVM, configured by {@code
  * deploy/local/pulsar/standalone.conf.template}); for more, a cluster of that many bookies with a
- * ZooKeeper and a broker ({@link PulsarCluster}).
+ * ZooKeeper and a broker ({@link PulsarCluster}). Or each process in a network namespace of its own on its
+ * own address ({@link NodeNamespaces}), for network faults.
  */
 public final class PulsarLauncher implements LocalBrokerLauncher {
 
     static final String TYPE = "pulsar";
+    static final String LOOPBACK = "127.0.0.1";
+    static final String LOOPBACK_INTERFACE = "lo";
     /** Bookies of one cluster on one machine: 3 is the shape users run (ensemble 3); 5 the most that makes sense here. */
     private static final int MAX_NODES = 5;
 
@@ -80,23 +84,43 @@ public final class PulsarLauncher implements LocalBrokerLauncher {
     }
 
     @Override
+    public boolean startsInNamespaces() {
+        return true;
+    }
+
+    @Override
     public LocalBroker start(Path home, Path runDir, int nodes) throws IOException, InterruptedException {
+        return start(home, runDir, nodes, null);
+    }
+
+    @Override
+    public LocalBroker startInNamespaces(Path home, Path runDir, int nodes) throws IOException, InterruptedException {
+        return NodeNamespaces.startIn(nodes > 1 ? PulsarNodes.names(nodes) : List.of(TYPE),
+                namespaces -> start(home, runDir, nodes, namespaces));
+    }
+
+    /** @param namespaces null: every process on 127.0.0.1 */
+    private static LocalBroker start(Path home, Path runDir, int nodes, NodeNamespaces namespaces)
+            throws IOException, InterruptedException {
         String version = MavenRuntime.builtVersion(PulsarLauncher.class);
         Path deploy = home.resolve("deploy/local/pulsar");
         Path lib = MavenRuntime.resolve(deploy.resolve("pom.xml"), "pulsar.version", version,
                 "pulsar-broker-" + version + ".jar");
         if (nodes > 1) {
-            return PulsarCluster.start(deploy, lib, version, runDir, nodes);
+            return PulsarCluster.start(deploy, lib, version, runDir, nodes, namespaces);
         }
 
         List<Integer> ports = FreePorts.distinct(3);
         int brokerPort = ports.get(0);
         int webPort = ports.get(1);
         int bookiePort = ports.get(2);
+        String host = namespaces == null ? LOOPBACK : namespaces.address(TYPE);
 
         String config = Files.readString(deploy.resolve("standalone.conf.template"))
                 .replace("@BROKER_PORT@", Integer.toString(brokerPort))
-                .replace("@WEB_PORT@", Integer.toString(webPort));
+                .replace("@WEB_PORT@", Integer.toString(webPort))
+                .replace("@HOST@", host)
+                .replace("@INTERFACE@", namespaces == null ? LOOPBACK_INTERFACE : namespaces.interfaceOf(TYPE));
         Path configFile = runDir.resolve("standalone.conf");
         Files.writeString(configFile, config);
 
@@ -106,10 +130,11 @@ public final class PulsarLauncher implements LocalBrokerLauncher {
                 "--metadata-dir", runDir.resolve("data/metadata").toString(),
                 "--bookkeeper-dir", runDir.resolve("data/bookkeeper").toString(),
                 "--bookkeeper-port", Integer.toString(bookiePort),
-                "--advertised-address", "127.0.0.1"));
+                "--advertised-address", host));
 
-        String httpUrl = "http://127.0.0.1:" + webPort;
-        BrokerProcess process = BrokerProcess.start("pulsar", command, runDir, runDir.resolve("pulsar.log"), Map.of());
+        String httpUrl = "http://" + host + ":" + webPort;
+        BrokerProcess process = BrokerProcess.start(TYPE, namespaces == null ? command : namespaces.command(TYPE, command),
+                runDir, runDir.resolve("pulsar.log"), Map.of());
         try {
             PulsarWebAdmin admin = new PulsarWebAdmin(httpUrl, HTTP_TIMEOUT);
             process.awaitReady(START_TIMEOUT, admin::defaultNamespaceExists);
@@ -119,9 +144,10 @@ public final class PulsarLauncher implements LocalBrokerLauncher {
             throw e;
         }
         Map<String, String> endpoints = new LinkedHashMap<>();
-        endpoints.put("serviceUrl", "pulsar://127.0.0.1:" + brokerPort);
+        endpoints.put("serviceUrl", "pulsar://" + host + ":" + brokerPort);
         endpoints.put("httpUrl", httpUrl);
-        return new RunningBroker(TYPE, version, process, runDir, endpoints, reportedSettings(config));
+        return new RunningBroker(TYPE, version, Map.of(TYPE, process), runDir, endpoints, reportedSettings(config), null,
+                namespaces);
     }
 
     /**

@@ -22,9 +22,11 @@ final class ZooKeeperWords {
     private static final Pattern WRITABLE_BOOKIE = Pattern.compile("^\\s*/ledgers/available/([^/\\s]+:\\d+)\\s*$",
             Pattern.MULTILINE);
 
+    private final String host;
     private final int port;
 
-    ZooKeeperWords(int port) {
+    ZooKeeperWords(String host, int port) {
+        this.host = host;
         this.port = port;
     }
 
@@ -45,7 +47,7 @@ final class ZooKeeperWords {
 
     private String ask(String word) throws IOException {
         try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", port), TIMEOUT_MILLIS);
+            socket.connect(new InetSocketAddress(host, port), TIMEOUT_MILLIS);
             socket.setSoTimeout(TIMEOUT_MILLIS);
             OutputStream out = socket.getOutputStream();
             out.write(word.getBytes(StandardCharsets.US_ASCII));

@@ -11,12 +11,18 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
+import java.io.IOException;
+import java.net.ConnectException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.pulsar.PulsarVersion;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 class PulsarLauncherIT {
@@ -56,6 +62,50 @@ class PulsarLauncherIT {
         assertFalse(Files.exists(runDir), "run dir " + runDir + " not deleted");
     }
 
+    /**
+     * A standalone in a network namespace of its own (a driver file's {@code localBrokerNetwork: namespaces}):
+     * it answers on the namespace's address, through the bridge, and nothing of it on this namespace's
+     * loopback; its namespace is gone with it. Needs root.
+     */
+    @Test
+    void aStandaloneInANetworkNamespaceAnswersOnItsAddressAndTakesItsNamespaceAlong() throws Exception {
+        Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "network namespaces need root");
+        Set<String> before = namespaces();
+        LocalBroker pulsar = LocalBrokers.start("pulsar", 1, LocalBrokers.home(), null, true);
+        try {
+            String httpUrl = pulsar.endpoints().get("httpUrl");
+            assertTrue(httpUrl.matches("http://10\\.250\\.\\d+\\.\\d+:\\d+"), httpUrl);
+            assertTrue(pulsar.endpoints().get("serviceUrl").startsWith("pulsar://10.250."), pulsar.endpoints().toString());
+            assertTrue(pulsar.settings().get("network").startsWith("a network namespace per node, 10.250."),
+                    pulsar.settings().toString());
+            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+            HttpResponse<String> clusters = http.send(
+                    HttpRequest.newBuilder(URI.create(httpUrl + "/admin/v2/clusters")).timeout(Duration.ofSeconds(10)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, clusters.statusCode());
+            String loopback = "http://127.0.0.1:" + httpUrl.substring(httpUrl.lastIndexOf(':') + 1) + "/admin/v2/clusters";
+            try {
+                http.send(HttpRequest.newBuilder(URI.create(loopback)).timeout(Duration.ofSeconds(10)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                throw new AssertionError("something answers " + loopback);
+            } catch (ConnectException expected) {
+                // nothing of the standalone on this namespace's 127.0.0.1
+            }
+        } finally {
+            pulsar.close();
+        }
+        Set<String> left = namespaces();
+        left.removeAll(before);
+        assertEquals(Set.of(), left, "the standalone's namespace is removed with it");
+    }
+
+    private static Set<String> namespaces() throws IOException, InterruptedException {
+        Process list = new ProcessBuilder("ip", "netns", "list").redirectErrorStream(true).start();
+        String text = new String(list.getInputStream().readAllBytes());
+        assertEquals(0, list.waitFor(), text);
+        return text.lines().map(line -> line.split(" ")[0]).collect(Collectors.toCollection(HashSet::new));
+    }
+
     /** The standalone JVM whose configuration names this web port (the launcher does not expose its pid). */
     private static Optional<ProcessHandle> brokerProcess(String httpUrl) {
         String webPortLine = "webServicePort=" + httpUrl.substring(httpUrl.lastIndexOf(':') + 1);
@@ -75,7 +125,7 @@ class PulsarLauncherIT {
     private static boolean configContains(Path config, String line) {
         try {
             return Files.readAllLines(config).contains(line);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return false;
         }
     }
