@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerbench.localbroker.LocalBroker;
 import io.brokerbench.localbroker.LocalBrokers;
+import io.brokerbench.localbroker.NamespaceListing;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -16,11 +17,9 @@ import java.net.ConnectException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.apache.pulsar.PulsarVersion;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -70,7 +69,7 @@ class PulsarLauncherIT {
     @Test
     void aStandaloneInANetworkNamespaceAnswersOnItsAddressAndTakesItsNamespaceAlong() throws Exception {
         Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "network namespaces need root");
-        Set<String> before = namespaces();
+        Set<String> before = NamespaceListing.current();
         LocalBroker pulsar = LocalBrokers.start("pulsar", 1, LocalBrokers.home(), null, true);
         try {
             String httpUrl = pulsar.endpoints().get("httpUrl");
@@ -94,16 +93,9 @@ class PulsarLauncherIT {
         } finally {
             pulsar.close();
         }
-        Set<String> left = namespaces();
+        Set<String> left = NamespaceListing.current();
         left.removeAll(before);
         assertEquals(Set.of(), left, "the standalone's namespace is removed with it");
-    }
-
-    private static Set<String> namespaces() throws IOException, InterruptedException {
-        Process list = new ProcessBuilder("ip", "netns", "list").redirectErrorStream(true).start();
-        String text = new String(list.getInputStream().readAllBytes());
-        assertEquals(0, list.waitFor(), text);
-        return text.lines().map(line -> line.split(" ")[0]).collect(Collectors.toCollection(HashSet::new));
     }
 
     /** The standalone JVM whose configuration names this web port (the launcher does not expose its pid). */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.brokerbench.localbroker.BrokerNode;
 import io.brokerbench.localbroker.LocalBroker;
 import io.brokerbench.localbroker.LocalBrokers;
+import io.brokerbench.localbroker.NamespaceListing;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -154,7 +155,7 @@ class RedisLauncherIT {
     @Test
     void aServerInANetworkNamespaceListensOnItsAddressAndTakesItsNamespaceAlong() throws Exception {
         Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "network namespaces need root");
-        Set<String> before = namespaces();
+        Set<String> before = NamespaceListing.current();
         LocalBroker redis = LocalBrokers.start("redis", 1, LocalBrokers.home(), null, true);
         try {
             String host = redis.endpoints().get("host");
@@ -174,16 +175,9 @@ class RedisLauncherIT {
         } finally {
             redis.close();
         }
-        Set<String> left = namespaces();
+        Set<String> left = NamespaceListing.current();
         left.removeAll(before);
         assertEquals(Set.of(), left, "the server's namespace is removed with it");
-    }
-
-    private static Set<String> namespaces() throws IOException, InterruptedException {
-        Process list = new ProcessBuilder("ip", "netns", "list").redirectErrorStream(true).start();
-        String text = new String(list.getInputStream().readAllBytes());
-        assertEquals(0, list.waitFor(), text);
-        return text.lines().map(line -> line.split(" ")[0]).collect(Collectors.toCollection(HashSet::new));
     }
 
     private static Path workingDirectory(long pid) {
