@@ -19,8 +19,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Starts a local Pulsar cluster: one ZooKeeper as the metadata store, {@code bookies} bookies and one
  * broker, each its own JVM on 127.0.0.1 (or in a network namespace of its own, on its own address) with
- * its own ports, directory and log, so that every one of them can be faulted and is measured on its own. Ledgers default to 3 copies (ensemble 3, write
- * quorum 3) of which 2 acknowledge each entry, or as many as there are bookies.
+ * its own ports, directory and log, so that every one of them can be faulted and is measured on its own.
+ * Ledgers default to 3 copies (ensemble 3, write quorum 3) of which 2 acknowledge each entry, or as many
+ * as there are bookies.
  */
 final class PulsarCluster {
 
@@ -60,8 +61,8 @@ final class PulsarCluster {
         String bookieConfig = "";
         try {
             PulsarNodes.Node zookeeper = nodes.zookeeper();
-            Path zookeeperConfig = writeConfig(deploy, "cluster-zookeeper.conf.template", zookeeper, values, "zookeeper.conf",
-                    null);
+            Path zookeeperConfig = writeConfig(deploy, "cluster-zookeeper.conf.template", zookeeper, values,
+                    "zookeeper.conf", null);
             processes.put(zookeeper.name(), start(zookeeper, namespaces, javaCommand(ZOOKEEPER_MEMORY, deploy, lib,
                     "org.apache.zookeeper.server.ZooKeeperServerMain", zookeeperConfig.toString())));
             ZooKeeperWords words = new ZooKeeperWords(zookeeper.host(), zookeeper.port());
