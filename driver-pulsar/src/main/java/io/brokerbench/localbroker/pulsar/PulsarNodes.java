@@ -11,8 +11,9 @@ import java.util.function.UnaryOperator;
 
 /**
  * The processes of a local Pulsar cluster, each with its own ports on its host (127.0.0.1, or its own
- * address in a network namespace of its own) and its own directory under the run directory: one ZooKeeper (the metadata store of the broker and of the bookies), the
- * bookies that store every message, and one broker that serves the clients.
+ * address in a network namespace of its own) and its own directory under the run directory: one
+ * ZooKeeper (the metadata store of the broker and of the bookies), the bookies that store every message,
+ * and one broker that serves the clients.
  *
  * @param zookeeper the metadata store
  * @param bookies in id order (ids from 1)
@@ -26,11 +27,7 @@ record PulsarNodes(Node zookeeper, List<Node> bookies, Node broker) {
      */
     record Node(String name, String host, int port, int webPort, Path dir) {
 
-        /** How the broker and BookKeeper name a bookie, in ledger ensembles and the bookie list. */
-        String bookieId() {
-            return host + ":" + port;
-        }
-
+        /** {@code host:port}; also how the broker and BookKeeper name a bookie, in ensembles and the bookie list. */
         String hostAndPort() {
             return host + ":" + port;
         }
@@ -84,17 +81,21 @@ record PulsarNodes(Node zookeeper, List<Node> bookies, Node broker) {
     }
 
     String httpUrl() {
-        return "http://" + broker.host() + ":" + broker.webPort();
+        return "http://" + brokerWeb();
+    }
+
+    private String brokerWeb() {
+        return broker.host() + ":" + broker.webPort();
     }
 
     /** The bookie a broker or BookKeeper calls {@code <host>:<port>}; the id itself if none has it. */
     String nameOfBookie(String bookieId) {
-        return bookies.stream().filter(b -> b.bookieId().equals(bookieId)).map(Node::name).findFirst().orElse(bookieId);
+        return bookies.stream().filter(b -> b.hostAndPort().equals(bookieId)).map(Node::name).findFirst().orElse(bookieId);
     }
 
     /** The broker whose service or web address {@code url} ends with (Pulsar names a broker by either); empty for any other. */
     Optional<String> nameOfBroker(String url) {
-        return url != null && (url.endsWith(broker.hostAndPort()) || url.endsWith(broker.host() + ":" + broker.webPort()))
+        return url != null && (url.endsWith(broker.hostAndPort()) || url.endsWith(brokerWeb()))
                 ? Optional.of(broker.name()) : Optional.empty();
     }
 }

@@ -114,7 +114,8 @@ public final class RabbitMqBenchmarkDriver implements BenchmarkDriver, Configura
                     // retention drops whole segments: a quarter of the limit each (at most RabbitMQ's default
                     // 500 MB), so that the stream stays near the limit
                     long segment = Math.min(config.streamMaxLengthBytes() / 4, DEFAULT_STREAM_SEGMENT_BYTES);
-                    creator.maxLengthBytes(ByteCapacity.B(config.streamMaxLengthBytes())).maxSegmentSizeBytes(ByteCapacity.B(segment));
+                    creator.maxLengthBytes(ByteCapacity.B(config.streamMaxLengthBytes()))
+                            .maxSegmentSizeBytes(ByteCapacity.B(segment));
                 }
                 creator.create();
             } else {
