@@ -62,8 +62,9 @@ final class DriverStats {
             values.put(name + ".perSecond", MetricValue.of(Kind.PER_SECOND, count));
         });
         opStats.forEach((name, stats) -> {
-            long successes = stats.successes();
-            double sum = stats.successSum();
+            DriverOpStats.Successes now = stats.successes();
+            long successes = now.count();
+            double sum = now.sum();
             values.put(name + ".successesPerSecond", MetricValue.of(Kind.PER_SECOND, successes));
             values.put(name + ".failuresPerSecond", MetricValue.of(Kind.PER_SECOND, stats.failures()));
             double[] previous = previousSuccesses.getOrDefault(name, new double[2]);

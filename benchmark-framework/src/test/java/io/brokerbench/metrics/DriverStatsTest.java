@@ -2,6 +2,7 @@ package io.brokerbench.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.brokerbench.metrics.MetricValue.Kind;
 import java.util.Map;
@@ -49,6 +50,27 @@ class DriverStatsTest {
         Map<String, MetricValue> idle = stats.sample();
         assertFalse(idle.containsKey("send.mean"), "no events, no mean");
         assertFalse(idle.containsKey("send.max"), "no events, no maximum");
+    }
+
+    @Test
+    void aSampleTakenWhileEventsArriveNeverSplitsAnEventsCountFromItsValue() throws Exception {
+        OpStatsLogger send = root.getOpStatsLogger("send");
+        Thread registering = new Thread(() -> {
+            for (int i = 0; i < 2_000_000; i++) {
+                send.registerSuccessfulEvent(2, TimeUnit.MILLISECONDS);
+            }
+        });
+        registering.start();
+        int means = 0;
+        while (registering.isAlive()) {
+            MetricValue mean = stats.sample().get("send.mean");
+            if (mean != null) {
+                assertEquals(2, mean.value(), "every event took 2 ms, so every interval's mean is 2 ms");
+                means++;
+            }
+        }
+        registering.join();
+        assertTrue(means > 0, "sampled while events arrived");
     }
 
     @Test
