@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,22 +23,27 @@ class RunningBrokerTest {
     @Test
     void nodesStopTierByTierAndThoseInNoTierLast() throws Exception {
         Path runDir = Files.createDirectory(dir.resolve("run"));
-        List<String> ended = Collections.synchronizedList(new ArrayList<>());
+        Path endedFile = dir.resolve("ended");
         Map<String, BrokerProcess> nodes = new LinkedHashMap<>();
         for (String name : List.of("zookeeper", "bookie-1", "bookie-2", "broker")) {
-            BrokerProcess process = BrokerProcess.start(name, List.of("sleep", "60"), dir, dir.resolve(name + ".log"), Map.of());
-            process.handle().onExit().thenRun(() -> ended.add(name));
-            nodes.put(name, process);
+            // each node writes its name when asked to stop, before it exits: the file's order is the order
+            // the stops reached them (onExit callbacks, used before, can run late and out of order on a busy machine)
+            String node = "trap 'echo " + name + " >> " + endedFile + "; kill $child; exit 0' TERM; "
+                    + "echo ready; sleep 60 & child=$!; wait";
+            nodes.put(name, BrokerProcess.start(name, List.of("sh", "-c", node), dir, dir.resolve(name + ".log"), Map.of()));
+        }
+        for (String name : nodes.keySet()) {
+            // a SIGTERM before the trap is set would end the node without a word
+            while (!Files.readString(dir.resolve(name + ".log")).contains("ready")) {
+                Thread.sleep(10);
+            }
         }
         RunningBroker cluster = new RunningBroker("test", "1", nodes, runDir, Map.of(), Map.of(), topics -> Map.of())
                 .stoppedInTiers(List.of(List.of("broker"), List.of("bookie-1", "bookie-2")));
 
         cluster.close();
 
-        // onExit callbacks run on another thread: wait for the four
-        for (int i = 0; i < 100 && ended.size() < 4; i++) {
-            Thread.sleep(50);
-        }
+        List<String> ended = Files.readAllLines(endedFile);
         assertEquals(4, ended.size(), ended.toString());
         assertEquals("broker", ended.get(0), ended.toString());
         assertEquals(List.of("bookie-1", "bookie-2"), ended.subList(1, 3).stream().sorted().toList(), ended.toString());
