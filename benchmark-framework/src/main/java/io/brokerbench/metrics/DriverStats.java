@@ -30,7 +30,7 @@ final class DriverStats {
     private final Map<String, DriverOpStats> opStats = new ConcurrentHashMap<>();
     private final Map<String, Gauge<? extends Number>> gauges = new ConcurrentHashMap<>();
     /** Per op stats: successes and their sum at the previous sample, for the interval's mean. */
-    private final Map<String, double[]> previousSuccesses = new HashMap<>();
+    private final Map<String, DriverOpStats.Successes> previousSuccesses = new HashMap<>();
 
     /** The logger to hand the driver: names without a scope are the driver's own. */
     StatsLogger rootLogger() {
@@ -63,20 +63,19 @@ final class DriverStats {
         });
         opStats.forEach((name, stats) -> {
             DriverOpStats.Successes now = stats.successes();
-            long successes = now.count();
-            double sum = now.sum();
-            values.put(name + ".successesPerSecond", MetricValue.of(Kind.PER_SECOND, successes));
+            values.put(name + ".successesPerSecond", MetricValue.of(Kind.PER_SECOND, now.count()));
             values.put(name + ".failuresPerSecond", MetricValue.of(Kind.PER_SECOND, stats.failures()));
-            double[] previous = previousSuccesses.getOrDefault(name, new double[2]);
-            double events = successes - previous[0];
+            DriverOpStats.Successes previous =
+                    previousSuccesses.getOrDefault(name, new DriverOpStats.Successes(0, 0));
+            long events = now.count() - previous.count();
             if (events > 0) {
-                values.put(name + ".mean", new MetricValue(Kind.MEAN, (sum - previous[1]) / events, events));
+                values.put(name + ".mean", new MetricValue(Kind.MEAN, (now.sum() - previous.sum()) / events, events));
             }
             double max = stats.takeMax();
             if (Double.isFinite(max)) {
                 values.put(name + ".max", MetricValue.of(Kind.MAX, max));
             }
-            previousSuccesses.put(name, new double[] {successes, sum});
+            previousSuccesses.put(name, now);
         });
         gauges.forEach((name, gauge) -> {
             double value = sampleOf(name, gauge);
