@@ -15,20 +15,28 @@ import org.roaringbitmap.longlong.Roaring64NavigableMap;
 /**
  * The sequence numbers received from one producer.
  *
- * <p>Kept as sorted half-open ranges [start, end) while they are few: messages mostly arrive in
+ * <p>Kept as sorted half-open ranges [start, end) while they are cheap: messages mostly arrive in
  * order, so the common case extends the last range in O(1) and the set stays one range long whatever
  * the message count. A consumer that gets an interleaved share of a producer's messages (one of
  * several consumers of a subscription, with keys spread over partitions) would hold one 16-byte range
- * per message, so past {@link #MAX_RANGES} ranges the set becomes a compressed bitmap (Roaring): at
+ * per message, so past {@link #FEW_RANGES} ranges the set becomes a compressed bitmap (Roaring): at
  * most 2 bytes per number, or one bit per number of the span it covers, whichever is less.
+ * It does so only when the ranges would take more memory than that bitmap: a consumer of one
+ * partition in five gets its share in batches (say 1,024 of every 5,120 numbers), for which a range
+ * costs 16 bytes per batch and the bitmap a bit per number of the whole span; holding that bitmap for
+ * each of five consumers and five producers at 11 M messages/s ran a 1 GiB heap out within minutes.
  * {@link #add} says whether the number is new, which is how duplicates are counted.
  *
  * <p>Not thread-safe: its owner (one consumer's callback, or the verifier) serialises access.
  */
 public final class SequenceSet {
 
-    /** Beyond this many ranges (64 KiB of them) a set turns into a bitmap. */
-    static final int MAX_RANGES = 4_096;
+    /** Up to this many ranges (64 KiB of them) a set stays ranges; beyond, only while they cost less than a bitmap. */
+    static final int FEW_RANGES = 4_096;
+    private static final int BYTES_PER_RANGE = 16;
+    /** A Roaring bitmap holds a number in an array (2 bytes each) or as one bit of its span, whichever is less. */
+    private static final int BITMAP_BYTES_PER_NUMBER = 2;
+    private static final int BITMAP_NUMBERS_PER_BYTE = 8;
     private static final byte AS_RANGES = 1;
     private static final byte AS_BITMAP = 2;
 
@@ -69,7 +77,7 @@ public final class SequenceSet {
                 return addBefore(sequence);
             }
         }
-        if (ranges == MAX_RANGES) {
+        if (rangesCostMoreThanABitmap(sequence)) {
             return scatter().addScattered(sequence);
         }
         insert(ranges, sequence);
@@ -91,7 +99,7 @@ public final class SequenceSet {
             ends[at] = sequence + 1;
         } else if (joinsRight) {
             starts[at + 1] = sequence;
-        } else if (ranges == MAX_RANGES) {
+        } else if (rangesCostMoreThanABitmap(sequence)) {
             return scatter().addScattered(sequence);
         } else {
             insert(at + 1, sequence);
@@ -107,6 +115,16 @@ public final class SequenceSet {
         scattered.addLong(sequence);
         distinct++;
         return true;
+    }
+
+    /** Whether one more range, for {@code sequence}, would make the set cost more as ranges than as a bitmap. */
+    private boolean rangesCostMoreThanABitmap(long sequence) {
+        if (ranges < FEW_RANGES) {
+            return false;
+        }
+        long span = Math.max(ends[ranges - 1], sequence + 1) - Math.min(starts[0], sequence);
+        long asBitmap = Math.min((distinct + 1) * BITMAP_BYTES_PER_NUMBER, span / BITMAP_NUMBERS_PER_BYTE);
+        return (ranges + 1L) * BYTES_PER_RANGE > asBitmap;
     }
 
     /** Moves the ranges into a bitmap, for good. */
@@ -164,7 +182,7 @@ public final class SequenceSet {
         return distinct;
     }
 
-    /** Whether the set has turned into a bitmap (more than {@link #MAX_RANGES} ranges at some point). */
+    /** Whether the set has turned into a bitmap (its ranges came to cost more than one, past {@link #FEW_RANGES}). */
     public boolean isBitmap() {
         return scattered != null;
     }

@@ -165,26 +165,53 @@ class SequenceSetTest {
     void aSetTurnsIntoABitmapOnlyPastItsRangeLimitWhicheverWayTheNumbersCome() {
         SequenceSet appended = new SequenceSet();
         SequenceSet backwards = new SequenceSet();
-        for (long i = 0; i < SequenceSet.MAX_RANGES; i++) {
+        for (long i = 0; i < SequenceSet.FEW_RANGES; i++) {
             appended.add(2 * i);
-            backwards.add(2 * (SequenceSet.MAX_RANGES - i));
+            backwards.add(2 * (SequenceSet.FEW_RANGES - i));
         }
         assertFalse(appended.isBitmap());
         assertFalse(backwards.isBitmap());
         appended.add(1); // joins two ranges: one fewer
-        appended.add(2 * SequenceSet.MAX_RANGES + 10); // back at the limit
+        appended.add(2 * SequenceSet.FEW_RANGES + 10); // back at the limit
         assertFalse(appended.isBitmap());
-        appended.add(2 * SequenceSet.MAX_RANGES + 20); // a new range at the end: one too many
+        appended.add(2 * SequenceSet.FEW_RANGES + 20); // a new range at the end: one too many
         assertTrue(appended.isBitmap());
         backwards.add(0); // a new range at the start: one too many
         assertTrue(backwards.isBitmap());
         backwards.add(1_000_000);
-        assertEquals(SequenceSet.MAX_RANGES + 3, appended.distinct());
-        assertEquals(SequenceSet.MAX_RANGES + 1, appended.rangeCount());
-        assertEquals(SequenceSet.MAX_RANGES + 2, backwards.distinct());
+        assertEquals(SequenceSet.FEW_RANGES + 3, appended.distinct());
+        assertEquals(SequenceSet.FEW_RANGES + 1, appended.rangeCount());
+        assertEquals(SequenceSet.FEW_RANGES + 2, backwards.distinct());
         assertTrue(backwards.contains(0));
         assertFalse(backwards.contains(1));
         assertTrue(backwards.contains(1_000_000));
+    }
+
+    @Test
+    void aConsumersShareInBatchesStaysRangesPastTheirLimitWhileTheyCostLessThanABitmap() {
+        // one of five consumers, each of one partition, of a producer that sends 1,024 messages to a
+        // partition before the next: as a bitmap, one bit per number of the span (10 MiB here)
+        int batch = 1_024;
+        int batches = 4 * SequenceSet.FEW_RANGES;
+        SequenceSet set = new SequenceSet();
+        for (long b = 0; b < batches; b++) {
+            for (long i = 5 * b * batch; i < (5 * b + 1) * batch; i++) {
+                assertTrue(set.add(i));
+            }
+        }
+        assertFalse(set.isBitmap());
+        assertEquals(batches, set.rangeCount());
+        assertEquals((long) batches * batch, set.distinct());
+        assertFalse(set.add(5L * batch), "a duplicate is still one");
+        assertEquals(batches * 16 + 5, set.toBytes().length);
+
+        // a number late in a gap in the middle of the span is one more range there, still cheaper than a bitmap
+        assertTrue(set.add(2L * batch));
+        assertFalse(set.isBitmap());
+        assertEquals(batches + 1, set.rangeCount());
+        assertEquals(batch + 1, set.countIn(0, 5L * batch));
+        assertTrue(set.contains(2L * batch));
+        assertFalse(set.contains(2L * batch + 1));
     }
 
     /** The set's runs in [0, limit), as "[start, end)..." found from its gaps. */
