@@ -8,7 +8,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.PriorityQueue;
 import org.roaringbitmap.longlong.LongIterator;
 import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
@@ -360,26 +362,42 @@ public final class SequenceSet {
         return new Union(merged, total - merged.distinct);
     }
 
+    /**
+     * Merges the sets' ranges, each set already sorted, in start order through a queue of one cursor per
+     * set: nothing is allocated per range, as sets of batched shares keep many of them.
+     */
     private static SequenceSet rangeUnion(Iterable<SequenceSet> sets) {
-        List<long[]> all = new ArrayList<>();
+        List<SequenceSet> nonEmpty = new ArrayList<>();
         for (SequenceSet set : sets) {
-            for (int i = 0; i < set.ranges; i++) {
-                all.add(new long[] {set.starts[i], set.ends[i]});
+            if (set.ranges > 0) {
+                nonEmpty.add(set);
             }
         }
-        all.sort((a, b) -> Long.compare(a[0], b[0]));
+        int[] cursor = new int[nonEmpty.size()];
+        PriorityQueue<Integer> byStart = new PriorityQueue<>(Math.max(1, nonEmpty.size()),
+                Comparator.comparingLong(i -> nonEmpty.get(i).starts[cursor[i]]));
+        for (int i = 0; i < nonEmpty.size(); i++) {
+            byStart.add(i);
+        }
         SequenceSet merged = new SequenceSet();
-        for (long[] range : all) {
+        while (!byStart.isEmpty()) {
+            int i = byStart.poll();
+            SequenceSet set = nonEmpty.get(i);
+            long start = set.starts[cursor[i]];
+            long end = set.ends[cursor[i]];
+            if (++cursor[i] < set.ranges) {
+                byStart.add(i); // its key changed only while it was out of the queue
+            }
             int last = merged.ranges - 1;
-            if (last >= 0 && range[0] <= merged.ends[last]) {
-                if (range[1] > merged.ends[last]) {
-                    merged.distinct += range[1] - merged.ends[last];
-                    merged.ends[last] = range[1];
+            if (last >= 0 && start <= merged.ends[last]) {
+                if (end > merged.ends[last]) {
+                    merged.distinct += end - merged.ends[last];
+                    merged.ends[last] = end;
                 }
             } else {
-                merged.insert(merged.ranges, range[0]);
-                merged.ends[merged.ranges - 1] = range[1];
-                merged.distinct += range[1] - range[0];
+                merged.insert(merged.ranges, start);
+                merged.ends[merged.ranges - 1] = end;
+                merged.distinct += end - start;
             }
         }
         return merged;
